@@ -1,0 +1,48 @@
+"""One error shape for the whole API: ``{"detail": ..., "errors": [{"field"|"line": ..., "message": ...}]}``."""
+
+from __future__ import annotations
+
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from common.errors import DomainError
+
+
+def _flatten(detail, prefix: str = "") -> list[dict]:
+    """DRF's nested validation errors as a flat list of {field, message}."""
+    errors: list[dict] = []
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            name = f"{prefix}.{key}" if prefix else str(key)
+            if key == "non_field_errors":
+                name = prefix or "non_field_errors"
+            errors.extend(_flatten(value, name))
+    elif isinstance(detail, list):
+        if all(not isinstance(item, dict | list) for item in detail):
+            errors.extend({"field": prefix or "body", "message": str(item)} for item in detail)
+        else:
+            for index, item in enumerate(detail):
+                errors.extend(_flatten(item, f"{prefix}[{index}]" if prefix else f"[{index}]"))
+    else:
+        errors.append({"field": prefix or "body", "message": str(detail)})
+    return errors
+
+
+def exception_handler(exc, context):
+    if isinstance(exc, DomainError):
+        body = {"detail": exc.message, "errors": exc.errors or [{"message": exc.message}]}
+        body.update(exc.extra)
+        return Response(body, status=exc.status_code)
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    if isinstance(exc, exceptions.ValidationError):
+        errors = _flatten(exc.detail)
+        summary = "; ".join(f"{e['field']}: {e['message']}" for e in errors[:5])
+        response.data = {"detail": f"Invalid request: {summary}", "errors": errors}
+    elif isinstance(response.data, dict) and "detail" in response.data:
+        response.data = {"detail": str(response.data["detail"]), "errors": [{"message": str(response.data["detail"])}]}
+    if response.status_code == status.HTTP_429_TOO_MANY_REQUESTS:
+        response.data["errors"] = [{"message": "too many requests; wait and retry"}]
+    return response

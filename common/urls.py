@@ -1,0 +1,7 @@
+from django.urls import path
+
+from common import views
+
+urlpatterns = [
+    path("healthz", views.healthz, name="healthz"),
+]

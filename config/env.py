@@ -1,0 +1,98 @@
+"""Reading settings from the environment, failing loudly on malformed values.
+
+Every helper raises ``ImproperlyConfigured`` naming the variable, so a typo in a
+deployment stops the process at start-up instead of surfacing as a wrong setting later.
+"""
+
+from __future__ import annotations
+
+import os
+from urllib.parse import urlparse
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+TRUE_WORDS = {"1", "true", "yes", "on"}
+FALSE_WORDS = {"0", "false", "no", "off", ""}
+
+
+def env_str(name: str, default: str | None = None) -> str | None:
+    """A string value; ``NAME_FILE`` (a path to a secret file) wins over ``NAME``."""
+    file_path = os.environ.get(f"{name}_FILE")
+    if file_path:
+        try:
+            with open(file_path, encoding="utf-8") as handle:
+                return handle.read().strip()
+        except OSError as exc:
+            raise ImproperlyConfigured(f"{name}_FILE: cannot read {file_path!r}: {exc.strerror}") from exc
+    return os.environ.get(name, default)
+
+
+def env_bool(name: str, default: bool) -> bool:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    word = raw.strip().lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    raise ImproperlyConfigured(f"{name}: expected a boolean (true/false, 1/0, yes/no, on/off), got {raw!r}")
+
+
+def env_int(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}: expected a whole number, got {raw!r}") from None
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    items = [item.strip() for item in raw.split(",") if item.strip()]
+    if not items:
+        raise ImproperlyConfigured(f"{name}: expected a comma-separated list, got {raw!r}")
+    return items
+
+
+def env_database(name: str, default_sqlite_path: str) -> dict:
+    """``DATABASE_URL`` (postgres:// or sqlite:///) parsed into a Django DATABASES entry."""
+    raw = env_str(name)
+    if not raw:
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": default_sqlite_path,
+            "OPTIONS": {"timeout": 20},
+        }
+    scheme = urlparse(raw).scheme
+    if scheme not in {"postgres", "postgresql", "pgsql", "sqlite"}:
+        raise ImproperlyConfigured(
+            f"{name}: unsupported or malformed URL {raw!r}; expected postgresql://user@host:port/dbname "
+            "or sqlite:///path"
+        )
+    try:
+        config = dj_database_url.parse(raw, conn_max_age=60, conn_health_checks=True)
+    except (ValueError, KeyError) as exc:
+        raise ImproperlyConfigured(f"{name}: malformed URL {raw!r}: {exc}") from exc
+    if scheme != "sqlite" and not config.get("NAME"):
+        raise ImproperlyConfigured(f"{name}: the URL {raw!r} names no database (add /dbname)")
+    return config
+
+
+def env_redis_url(name: str) -> str | None:
+    raw = env_str(name)
+    if not raw:
+        return None
+    parsed = urlparse(raw)
+    if parsed.scheme not in {"redis", "rediss"} or not parsed.hostname:
+        raise ImproperlyConfigured(f"{name}: expected redis://host:port/db, got {raw!r}")
+    try:
+        parsed.port  # noqa: B018 - raises ValueError on a non-numeric port
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}: malformed port in {raw!r}") from None
+    return raw
