@@ -1,0 +1,80 @@
+# Two-Headed Giant tournament toolkit: one image for the web process (gunicorn, default command)
+# and the Celery worker (`celery -A config worker`). See docs/deploy.md.
+
+# --- Stage 1: build wheels for every pinned runtime requirement --------------------------------
+FROM python:3.11-slim-bookworm AS builder
+
+ENV PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    PIP_NO_CACHE_DIR=1
+
+COPY requirements.txt /tmp/requirements.txt
+# All current pins ship manylinux wheels (psycopg[binary] bundles libpq), so no compiler is needed;
+# if a pin ever needs a source build, add build-essential here: it never reaches the final image.
+RUN pip wheel --wheel-dir /wheels -r /tmp/requirements.txt
+
+# --- Stage 2: runtime ---------------------------------------------------------------------------
+FROM python:3.11-slim-bookworm
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    PIP_NO_CACHE_DIR=1 \
+    VIRTUAL_ENV=/opt/venv \
+    PATH=/opt/venv/bin:$PATH \
+    DJANGO_SETTINGS_MODULE=config.settings \
+    MEDIA_ROOT=/data/media \
+    WEB_CONCURRENCY=3
+
+# WeasyPrint 70 dlopens GObject, Pango, PangoFT2, HarfBuzz and Fontconfig; these two Pango packages
+# pull in the rest. fonts-dejavu-core gives PDFs a real font (without one, text renders as boxes).
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends \
+        libpango-1.0-0 \
+        libpangoft2-1.0-0 \
+        fonts-dejavu-core \
+    && rm -rf /var/lib/apt/lists/*
+
+# Unprivileged runtime user. The code stays root-owned (read-only to the app); only /data is writable.
+RUN groupadd --system --gid 1000 twohg \
+    && useradd --system --uid 1000 --gid twohg --home-dir /app --no-create-home --shell /usr/sbin/nologin twohg \
+    && mkdir -p /data/media \
+    && chown -R twohg:twohg /data
+
+COPY requirements.txt /tmp/requirements.txt
+RUN --mount=type=bind,from=builder,source=/wheels,target=/wheels \
+    python -m venv /opt/venv \
+    && pip install --no-index --find-links=/wheels -r /tmp/requirements.txt \
+    && rm /tmp/requirements.txt
+
+WORKDIR /app
+COPY . /app
+
+# Collect static files into /app/staticfiles at build time, served by whitenoise at run time.
+# The values are throwaway and never reach a running container. DATABASE_URL is set (collectstatic
+# does not connect) so settings leave embedded mode and pick CompressedManifestStaticFilesStorage,
+# the storage production uses: without its staticfiles.json manifest every {% static %} in a
+# production container would fail.
+RUN SECRET_KEY=build-only-not-secret \
+    DEBUG=false \
+    ALLOWED_HOSTS=localhost \
+    DATABASE_URL=postgresql://build@localhost/build \
+    python manage.py collectstatic --noinput \
+    && python -m compileall -q /app
+
+# Numeric, so orchestrators (e.g. Kubernetes runAsNonRoot) can verify it is not root. 1000 = twohg.
+USER 1000:1000
+
+EXPOSE 8000
+
+# /healthz reports database and broker status (503 when one is down). The script sends a Host header
+# taken from ALLOWED_HOSTS and X-Forwarded-Proto: https, so it also works with SECURE_SSL_REDIRECT.
+# The worker has no HTTP server: compose.yaml overrides this check for it (see docs/deploy.md).
+HEALTHCHECK --interval=30s --timeout=10s --start-period=30s --retries=3 \
+    CMD ["python", "/app/docker/healthcheck.py"]
+
+# Workers: WEB_CONCURRENCY (gunicorn reads it itself). Extra flags: GUNICORN_CMD_ARGS.
+# /dev/shm keeps gunicorn's worker heartbeat files off the container's overlay filesystem.
+CMD ["gunicorn", "config.wsgi:application", \
+     "--bind", "0.0.0.0:8000", \
+     "--worker-tmp-dir", "/dev/shm", \
+     "--access-logfile", "-"]
