@@ -8,4 +8,5 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("", include("common.urls")),
     path("", include("accounts.urls")),
+    path("", include("tournaments.urls")),
 ]

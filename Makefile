@@ -1,0 +1,44 @@
+# The newcomer path: `make run` serves the app, `make test` runs the whole suite.
+# Both create .venv on first use and are safe to run again.
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test lint bench install system-packages services-test clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $(STAMP)
+
+install: $(STAMP)
+
+system-packages:
+	@sh scripts/system-packages.sh
+
+run: install
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py setup_demo
+	@echo "Serving on http://$(HOST):$(PORT)/ (Ctrl-C to stop)"
+	DEBUG=$${DEBUG:-true} $(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+test: install system-packages
+	$(BIN)/python -m pytest
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/hadolint Dockerfile
+
+bench: install
+	@for script in bench/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis staticfiles

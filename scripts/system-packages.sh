@@ -1,0 +1,18 @@
+#!/bin/sh
+# Debian packages the toolkit needs beyond Python: WeasyPrint's Pango and a font (also in the
+# Dockerfile), Chromium for the browser tests, poppler-utils for PDF checks. Installs only what is
+# missing, and only where it can (root with apt-get); otherwise it says what to install.
+set -eu
+PACKAGES="libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core chromium poppler-utils"
+missing=""
+for pkg in $PACKAGES; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing="$missing $pkg"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "Installing Debian packages:$missing"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >/dev/null
+else
+  echo "Missing Debian packages:$missing (install them with apt-get; browser and PDF tests need them)" >&2
+fi

@@ -1,0 +1,72 @@
+"""Fixtures shared by the whole suite.
+
+The same suite runs twice in CI: embedded (SQLite, Celery eager) and against the real services
+(PostgreSQL, Redis and a live worker started by ``.ci/run``, which sets ``CELERY_LIVE_WORKER=1``).
+Under ``CI=true`` a missing service or browser is a failure, never a skip.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.factories import UserFactory
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+IN_CI = os.environ.get("CI", "").lower() == "true"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def live_worker_expected() -> bool:
+    return os.environ.get("CELERY_LIVE_WORKER") == "1"
+
+
+@pytest.fixture
+def api_client() -> APIClient:
+    return APIClient()
+
+
+@pytest.fixture
+def user(db):
+    return UserFactory()
+
+
+@pytest.fixture
+def auth_client(user) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user=user)
+    return client
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    if not os.path.exists(CHROMIUM):
+        message = f"{CHROMIUM} is missing: run `make test` as root or `apt-get install chromium`"
+        if IN_CI:
+            pytest.fail(message)
+        pytest.skip(message)
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def pdftoppm() -> str:
+    path = shutil.which("pdftoppm")
+    if path is None:
+        message = "pdftoppm is missing: apt-get install poppler-utils"
+        if IN_CI:
+            pytest.fail(message)
+        pytest.skip(message)
+    return path

@@ -1,0 +1,35 @@
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+
+from tournaments.models import AuditEntry, Player, Staff, Team, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def test_setup_demo_is_idempotent_and_home_lists_the_event(client, capsys):
+    call_command("setup_demo")
+    call_command("setup_demo")
+    output = capsys.readouterr().out
+    assert output.count("Demo organizer login: username 'organizer'") == 2
+    assert output.count("Created demo event") == 1
+    tournament = Tournament.objects.get()
+    assert (tournament.team_size, tournament.games_per_match, tournament.tiebreakers) == (2, 1, ["match_points", "omw"])
+    assert Team.objects.count() == 8
+    assert Player.objects.count() == 16
+    assert Staff.objects.get().user == get_user_model().objects.get(username="organizer")
+    assert AuditEntry.objects.filter(action="team_register").count() == 8
+    response = client.get("/")
+    assert response.status_code == 200
+    assert "Demo Friday Night Two-Headed Giant" in response.content.decode()
+
+
+def test_setup_demo_leaves_an_existing_database_alone():
+    call_command("setup_demo")
+    Tournament.objects.all().delete()
+    user = get_user_model().objects.create_user("someone")
+    from tournaments.services.events import tournament_create
+
+    tournament_create(actor=user, name="Real store event")
+    call_command("setup_demo")
+    assert list(Tournament.objects.values_list("name", flat=True)) == ["Real store event"]

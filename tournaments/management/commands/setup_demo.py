@@ -1,0 +1,76 @@
+"""Give a newcomer something to click: a demo organizer and, on an empty database, a demo 2HG event."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from tournaments.enums import REL, Format
+from tournaments.models import Tournament
+from tournaments.services.events import tournament_create
+from tournaments.services.teams import PlayerEntry, team_register
+
+DEMO_USERNAME = "organizer"
+DEMO_PASSWORD = "2hg-demo-organizer"
+
+DEMO_TEAMS = [
+    ("Shared Life Total", ("Alex Moreau", "Bea Lindqvist")),
+    ("Two Heads Are Better", ("Carlos Ferreira", "Dana Okafor")),
+    ("Primary on the Right", ("Eli Novak", "Farah Haddad")),
+    ("Fifteen Poison", ("Gus Tanaka", "Hanna Berg")),
+    ("Team Turn", ("Ivan Petrov", "Jade Wu")),
+    ("Thirty Life", ("Kofi Mensah", "Lena Vogel")),
+    ("Free Mulligan", ("Mateo Rossi", "Nora Kelly")),
+    ("Unified Deck", ("Omar Aziz", "Priya Shah")),
+]
+
+
+class Command(BaseCommand):
+    help = (
+        "Create the demo organizer account (printing its login) and, if the database has no event yet, "
+        "a demo Two-Headed Giant event with eight registered teams. Safe to run repeatedly (make run does)."
+    )
+
+    def handle(self, *args, **options):
+        with transaction.atomic():
+            organizer = self._organizer()
+            created_event = None
+            if not Tournament.objects.exists():
+                created_event = self._demo_event(organizer)
+        self.stdout.write(
+            self.style.SUCCESS(f"Demo organizer login: username {DEMO_USERNAME!r}, password {DEMO_PASSWORD!r}")
+        )
+        if created_event:
+            self.stdout.write(f"Created demo event {created_event.name!r} with {created_event.teams.count()} teams.")
+
+    def _organizer(self):
+        user_model = get_user_model()
+        user = user_model.objects.filter(username=DEMO_USERNAME).first()
+        if user is None:
+            user = user_model.objects.create_user(DEMO_USERNAME, email="organizer@example.org", password=DEMO_PASSWORD)
+        return user
+
+    def _demo_event(self, organizer) -> Tournament:
+        tournament = tournament_create(
+            actor=organizer,
+            name="Demo Friday Night Two-Headed Giant",
+            date=datetime.date.today(),
+            venue="Demo Game Store",
+            format=Format.MODERN,
+            rel=REL.REGULAR,
+            team_size=2,
+        )
+        for team_name, members in DEMO_TEAMS:
+            team_register(
+                tournament=tournament,
+                actor=organizer,
+                name=team_name,
+                players=[
+                    PlayerEntry(name=member, wizards_id=member.lower().replace(" ", ".") + "@example.org")
+                    for member in members
+                ],
+            )
+        return tournament

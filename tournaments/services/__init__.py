@@ -1,0 +1,1 @@
+"""Writes: load, call the domain core, save in one transaction, write the audit entry."""

@@ -1,0 +1,89 @@
+"""Creating events and managing their staff."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from common.errors import DomainError
+from tournaments.enums import INDIVIDUAL_EVENT_TIEBREAKERS, TEAM_EVENT_TIEBREAKERS, TIEBREAKER_NAMES, StaffRole
+from tournaments.models import Staff, Tournament
+from tournaments.services.audit import audit_log
+
+MIN_ROUND_MINUTES = 40
+MAX_TEAM_SIZE = 4
+
+
+def _settings_problems(values: dict) -> list[dict]:
+    problems = []
+    team_size = values.get("team_size", 2)
+    if not 1 <= team_size <= MAX_TEAM_SIZE:
+        problems.append({"field": "team_size", "message": f"must be 1 to {MAX_TEAM_SIZE}, got {team_size}"})
+    games = values.get("games_per_match")
+    if games is not None and games not in (1, 3, 5):
+        problems.append({"field": "games_per_match", "message": f"must be 1, 3 or 5, got {games}"})
+    if games is not None and team_size > 1 and games != 1:
+        problems.append({"field": "games_per_match", "message": "a team match is one game (MTR 9.1)"})
+    minutes = values.get("round_minutes", 50)
+    if minutes < MIN_ROUND_MINUTES:
+        problems.append({"field": "round_minutes", "message": f"at least {MIN_ROUND_MINUTES} minutes (MTR App. B)"})
+    tiebreakers = values.get("tiebreakers")
+    if tiebreakers:
+        unknown = [name for name in tiebreakers if name not in TIEBREAKER_NAMES]
+        if unknown:
+            problems.append({"field": "tiebreakers", "message": f"unknown tiebreaker(s) {unknown}; use {sorted(TIEBREAKER_NAMES)}"})
+        if tiebreakers[0] != "match_points":
+            problems.append({"field": "tiebreakers", "message": "the first tiebreaker is always match_points"})
+        if len(set(tiebreakers)) != len(tiebreakers):
+            problems.append({"field": "tiebreakers", "message": "a tiebreaker is listed twice"})
+    for field in ("swiss_rounds", "top_cut"):
+        value = values.get(field)
+        if value is not None and field == "top_cut" and value not in (0, 2, 4, 8):
+            problems.append({"field": field, "message": f"must be 0, 2, 4 or 8, got {value}"})
+    return problems
+
+
+@transaction.atomic
+def tournament_create(*, actor, **values) -> Tournament:
+    """A new event; the creator becomes its organizer; unset settings take the DECISIONS.md defaults."""
+    values = {key: value for key, value in values.items() if value is not None}
+    values.setdefault("team_size", 2)
+    values.setdefault("games_per_match", 1 if values["team_size"] > 1 else 3)
+    problems = _settings_problems(values)
+    if problems:
+        raise DomainError("Invalid event settings: " + "; ".join(f"{p['field']}: {p['message']}" for p in problems),
+                          errors=problems)
+    if not values.get("tiebreakers"):
+        values["tiebreakers"] = list(TEAM_EVENT_TIEBREAKERS if values["team_size"] > 1 else INDIVIDUAL_EVENT_TIEBREAKERS)
+    values.setdefault("seed", secrets.randbits(48))
+    tournament = Tournament.objects.create(created_by=actor, **values)
+    Staff.objects.create(tournament=tournament, user=actor, role=StaffRole.ORGANIZER)
+    audit_log(tournament=tournament, actor=actor, action="tournament_create", obj=tournament,
+              after={"name": tournament.name, "format": tournament.format, "rel": tournament.rel})
+    return tournament
+
+
+@transaction.atomic
+def staff_add(*, tournament: Tournament, actor, username: str, role: str) -> Staff:
+    if role not in StaffRole.values or role == StaffRole.ORGANIZER:
+        raise DomainError(f"role must be one of head_judge, judge, scorekeeper; got {role!r}",
+                          errors=[{"field": "role", "message": "invalid role"}])
+    user = get_user_model().objects.filter(username=username).first()
+    if user is None:
+        raise DomainError(f"no account named {username!r}", errors=[{"field": "username", "message": "unknown user"}],
+                          status_code=400)
+    staff, created = Staff.objects.get_or_create(tournament=tournament, user=user, defaults={"role": role})
+    if not created:
+        if staff.role == StaffRole.ORGANIZER:
+            raise DomainError("the organizer's role cannot be changed", errors=[{"field": "username", "message": "is the organizer"}],
+                              status_code=409)
+        before = staff.role
+        staff.role = role
+        staff.save(update_fields=["role"])
+        audit_log(tournament=tournament, actor=actor, action="staff_role_change", obj=staff, before={"role": before},
+                  after={"role": role})
+    else:
+        audit_log(tournament=tournament, actor=actor, action="staff_add", obj=staff, after={"username": username, "role": role})
+    return staff
