@@ -1,0 +1,311 @@
+"""End-of-round turns (MTR 2.4, IPG 3.3), outcomes, and the clock API rows, with a passed-in clock."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tournaments.domain.clock import ClockState, RoundClock
+from tournaments.domain.end_of_round import (
+    EndOfRoundError,
+    ExtraTurnsTracker,
+    MatchKind,
+    Outcome,
+    SlowPlayPenalty,
+    TableEndOfRound,
+    Team,
+    TimeCalled,
+    Turn,
+    TurnKind,
+    call_time,
+    complete_turn,
+    counted_slow_play_penalties,
+    outcome_after_last_turn,
+    round_clock_view,
+    table_clock_row,
+    turn_sequence,
+)
+
+T0 = datetime(2026, 3, 14, 10, 0, tzinfo=UTC)
+
+# The 2HG FAQ's example names the teams Y and Z; at our tables they sit as A (Y) and B (Z).
+Y, Z = Team.A, Team.B
+
+
+def at(minutes: float) -> datetime:
+    return T0 + timedelta(minutes=minutes)
+
+
+def clock() -> RoundClock:
+    return RoundClock(length=timedelta(minutes=50)).start(T0)
+
+
+def walk(tracker: ExtraTurnsTracker) -> list[tuple[int, Team, TurnKind]]:
+    """Play every turn the way the table view does, reading the current turn before each step."""
+    played = []
+    while not tracker.finished:
+        turn = tracker.current_turn
+        played.append((turn.number, turn.team, turn.kind))
+        tracker = tracker.complete_turn()
+    return played
+
+
+class TestSeedExample:
+    def test_time_on_team_y_turn(self):
+        """2HG FAQ: Y finishes its turn; Z takes extra turn 1, Y turn 2, Z turn 3; then a draw."""
+        assert turn_sequence(Y) == (
+            Turn(0, Y, TurnKind.FINISH),
+            Turn(1, Z, TurnKind.ADDITIONAL),
+            Turn(2, Y, TurnKind.ADDITIONAL),
+            Turn(3, Z, TurnKind.ADDITIONAL),
+        )
+
+    def test_walk_through_the_example_at_a_table(self):
+        table = TableEndOfRound(table=7)
+        table = call_time(clock(), table, "A", at(50))
+        tracker = table.tracker
+        assert (tracker.current_turn, tracker.next_turn) == (
+            Turn(0, Y, TurnKind.FINISH),
+            Turn(1, Z, TurnKind.ADDITIONAL),
+        )
+        assert walk(tracker) == [
+            (0, Y, TurnKind.FINISH),
+            (1, Z, TurnKind.ADDITIONAL),
+            (2, Y, TurnKind.ADDITIONAL),
+            (3, Z, TurnKind.ADDITIONAL),
+        ]
+        for _ in range(4):
+            table = complete_turn(table)
+        assert table.tracker.finished
+        assert table.tracker.extra_turns_played == 3
+        assert outcome_after_last_turn(MatchKind.SWISS, life_a=12, life_b=3) is Outcome.DRAW
+        with pytest.raises(EndOfRoundError) as error:
+            complete_turn(table)
+        assert error.value.code == "turns_finished"
+
+    def test_time_on_team_b_turn_starts_with_a(self):
+        assert [turn.team for turn in turn_sequence(Team.B)] == [Team.B, Team.A, Team.B, Team.A]
+
+
+class TestSlowPlay:
+    @pytest.mark.parametrize(
+        ("penalties", "expected"),
+        [
+            (0, [(0, Y, "finish"), (1, Z, "additional"), (2, Y, "additional"), (3, Z, "additional")]),
+            (
+                1,
+                [
+                    (0, Y, "finish"),
+                    (1, Z, "additional"),
+                    (2, Y, "additional"),
+                    (3, Z, "additional"),
+                    (4, Y, "slow_play"),
+                    (5, Z, "slow_play"),
+                ],
+            ),
+            (
+                2,
+                [
+                    (0, Y, "finish"),
+                    (1, Z, "additional"),
+                    (2, Y, "additional"),
+                    (3, Z, "additional"),
+                    (4, Y, "slow_play"),
+                    (5, Z, "slow_play"),
+                    (6, Y, "slow_play"),
+                    (7, Z, "slow_play"),
+                ],
+            ),
+        ],
+    )
+    def test_each_penalty_before_time_adds_two_turns(self, penalties, expected):
+        issued = tuple(SlowPlayPenalty(at(10 + 5 * n)) for n in range(penalties))
+        tracker = ExtraTurnsTracker(TimeCalled(Y, at(50)), issued)
+        assert tracker.extra_turns_total == 3 + 2 * penalties
+        assert walk(tracker) == expected
+
+    def test_penalty_during_extra_turns_adds_none(self):
+        tracker = ExtraTurnsTracker(TimeCalled(Y, at(50)), (SlowPlayPenalty(at(20)),))
+        tracker = tracker.complete_turn().complete_turn()
+        during = tracker.add_penalty(SlowPlayPenalty(at(56)))
+        assert len(during.penalties) == 2, "the Warning itself stands"
+        assert during.extra_turns_total == tracker.extra_turns_total == 5
+        assert during.current_turn == Turn(2, Y, TurnKind.ADDITIONAL)
+
+    def test_penalty_at_the_moment_time_is_called_is_already_in_extra_turns(self):
+        called = TimeCalled(Y, at(50))
+        assert counted_slow_play_penalties([SlowPlayPenalty(at(50))], called) == 0
+        assert counted_slow_play_penalties([SlowPlayPenalty(at(49.9))], called) == 1
+
+    def test_penalties_before_and_during_mix(self):
+        tracker = ExtraTurnsTracker(
+            TimeCalled(Z, at(55)),
+            (SlowPlayPenalty(at(5)), SlowPlayPenalty(at(54)), SlowPlayPenalty(at(58))),
+        )
+        assert tracker.counted_penalties == 2
+        assert [turn.team for turn in tracker.sequence] == [Z, Y, Z, Y, Z, Y, Z, Y]
+
+    def test_late_recorded_penalty_issued_before_time_reopens_the_turns(self):
+        tracker = ExtraTurnsTracker(TimeCalled(Y, at(50)), turns_completed=4)
+        assert tracker.finished
+        reopened = tracker.add_penalty(SlowPlayPenalty(at(45)))
+        assert not reopened.finished
+        assert reopened.current_turn == Turn(4, Y, TurnKind.SLOW_PLAY)
+
+
+class TestOutcome:
+    @pytest.mark.parametrize(
+        ("kind", "life_a", "life_b", "expected"),
+        [
+            ("swiss", 20, 5, Outcome.DRAW),
+            ("swiss", 5, 5, Outcome.DRAW),
+            ("playoff", 20, 5, Outcome.A_WINS),
+            ("playoff", 4, 9, Outcome.B_WINS),
+            ("playoff", 7, 7, Outcome.PLAY_ON),
+        ],
+    )
+    def test_after_last_turn(self, kind, life_a, life_b, expected):
+        assert outcome_after_last_turn(kind, life_a, life_b) is expected
+
+    def test_playoff_plays_on_until_one_team_is_ahead(self):
+        assert outcome_after_last_turn(MatchKind.PLAYOFF, 10, 10) is Outcome.PLAY_ON
+        assert outcome_after_last_turn(MatchKind.PLAYOFF, 10, 8) is Outcome.A_WINS
+
+    def test_unknown_kind_is_refused(self):
+        with pytest.raises(EndOfRoundError):
+            outcome_after_last_turn("league", 1, 2)
+
+
+class TestCallTime:
+    def test_time_cannot_be_called_before_the_table_end(self):
+        table = TableEndOfRound(table=3, extension_minutes=6)
+        with pytest.raises(EndOfRoundError) as error:
+            call_time(clock(), table, Team.A, at(55))
+        assert error.value.code == "time_not_up"
+        assert call_time(clock(), table, Team.A, at(56)).time_called == TimeCalled(Team.A, at(56))
+
+    def test_time_is_called_once(self):
+        table = call_time(clock(), TableEndOfRound(table=3), Team.B, at(50))
+        with pytest.raises(EndOfRoundError) as error:
+            call_time(clock(), table, Team.A, at(51))
+        assert error.value.code == "time_already_called"
+
+    def test_untimed_final_has_no_time_call(self):
+        final = RoundClock(length=None).start(T0)
+        with pytest.raises(EndOfRoundError) as error:
+            call_time(final, TableEndOfRound(table=1), Team.A, at(500))
+        assert error.value.code == "untimed_round"
+
+    def test_bad_team_and_turns_without_time_are_refused(self):
+        with pytest.raises(EndOfRoundError):
+            TimeCalled("C", at(50))
+        with pytest.raises(EndOfRoundError):
+            TableEndOfRound(table=1, turns_completed=1)
+        with pytest.raises(EndOfRoundError):
+            complete_turn(TableEndOfRound(table=1))
+        with pytest.raises(EndOfRoundError):
+            ExtraTurnsTracker(TimeCalled(Y, at(50)), turns_completed=5)
+
+
+class TestClockView:
+    def test_rows_for_the_api(self):
+        round_clock = clock().pause(at(20)).resume(at(22))
+        tables = [
+            TableEndOfRound(table=2, extension_minutes=5, penalties=(SlowPlayPenalty(at(30)),)),
+            call_time(round_clock, TableEndOfRound(table=1), Team.B, at(52)),
+        ]
+        tables[1] = complete_turn(complete_turn(tables[1]))
+
+        view = round_clock_view(round_clock, tables, at(53))
+
+        assert view.state is ClockState.TIME_UP
+        assert view.ends_at == at(52)
+        assert view.remaining_seconds == 0
+        first, second = view.tables
+        assert (first.table, first.ends_at, first.extension_minutes) == (1, at(52), 0)
+        assert (first.time_up, first.time_called) == (True, True)
+        assert (first.extra_turns_total, first.extra_turns_played) == (3, 1)
+        assert first.active_team is Team.B
+        assert first.current_turn == Turn(2, Team.B, TurnKind.ADDITIONAL)
+        assert (second.table, second.ends_at, second.time_up, second.time_called) == (2, at(57), False, False)
+        assert (second.extra_turns_total, second.extra_turns_played, second.active_team) == (5, 0, None)
+
+    def test_not_started_round(self):
+        view = round_clock_view(RoundClock(), [TableEndOfRound(table=1)], at(0))
+        assert (view.state, view.ends_at, view.remaining_seconds) == (ClockState.NOT_STARTED, None, 3000)
+        assert view.tables[0].ends_at is None
+
+    def test_row_after_the_last_turn(self):
+        table = call_time(clock(), TableEndOfRound(table=4), Team.A, at(50))
+        for _ in range(4):
+            table = complete_turn(table)
+        row = table_clock_row(clock(), table, at(70))
+        assert (row.finished, row.active_team, row.extra_turns_played) == (True, None, 3)
+
+
+class TestRestart:
+    def test_mid_round_restart_rebuilds_clock_and_table_state(self):
+        """Everything the judges see is rebuilt from stored timestamps and counters alone."""
+        live_clock = clock().pause(at(15)).resume(at(18))
+        live_table = TableEndOfRound(table=9, extension_minutes=4, penalties=(SlowPlayPenalty(at(40)),))
+        live_table = call_time(live_clock, live_table, Team.A, at(57))
+        live_table = complete_turn(complete_turn(complete_turn(live_table)))
+
+        stored_round = {"started_at": live_clock.started_at, "pauses": live_clock.to_timestamps()}
+        stored_table = {
+            "table": 9,
+            "extension_minutes": 4,
+            "penalties_issued_at": [at(40)],
+            "time_called_at": at(57),
+            "active_team": "A",
+            "turns_completed": 3,
+        }
+
+        rebuilt_clock = RoundClock.from_timestamps(length=timedelta(minutes=50), **stored_round)
+        rebuilt_table = TableEndOfRound(
+            table=stored_table["table"],
+            extension_minutes=stored_table["extension_minutes"],
+            penalties=tuple(SlowPlayPenalty(t) for t in stored_table["penalties_issued_at"]),
+            time_called=TimeCalled(stored_table["active_team"], stored_table["time_called_at"]),
+            turns_completed=stored_table["turns_completed"],
+        )
+
+        assert rebuilt_table == live_table
+        now = at(64)
+        assert round_clock_view(rebuilt_clock, [rebuilt_table], now) == round_clock_view(
+            live_clock, [live_table], now
+        )
+        tracker = rebuilt_table.tracker
+        assert tracker.current_turn == Turn(3, Team.B, TurnKind.ADDITIONAL)
+        assert tracker.next_turn == Turn(4, Team.A, TurnKind.SLOW_PLAY)
+        assert walk(tracker) == [
+            (3, Team.B, TurnKind.ADDITIONAL),
+            (4, Team.A, TurnKind.SLOW_PLAY),
+            (5, Team.B, TurnKind.SLOW_PLAY),
+        ]
+
+
+class TestSequenceProperties:
+    @given(team=st.sampled_from(Team), penalties=st.integers(0, 10))
+    def test_turns_alternate_and_count(self, team, penalties):
+        turns = turn_sequence(team, penalties)
+        assert len(turns) == 1 + 3 + 2 * penalties
+        assert [turn.number for turn in turns] == list(range(len(turns)))
+        assert all(a.team is not b.team for a, b in zip(turns, turns[1:], strict=False))
+        assert turns[0] == Turn(0, team, TurnKind.FINISH)
+        assert sum(turn.kind is TurnKind.SLOW_PLAY for turn in turns) == 2 * penalties
+        slow = [turn.team for turn in turns if turn.kind is TurnKind.SLOW_PLAY]
+        assert slow.count(Team.A) == slow.count(Team.B) == penalties
+
+    @given(
+        before=st.lists(st.integers(0, 49 * 60), max_size=4),
+        during=st.lists(st.integers(50 * 60, 80 * 60), max_size=4),
+    )
+    def test_only_penalties_before_time_count(self, before, during):
+        called = TimeCalled(Team.A, T0 + timedelta(minutes=50))
+        penalties = [SlowPlayPenalty(T0 + timedelta(seconds=s)) for s in before + during]
+        tracker = ExtraTurnsTracker(called, tuple(penalties))
+        assert tracker.extra_turns_total == 3 + 2 * len(before)

@@ -1,0 +1,344 @@
+"""End-of-round procedure at one 2HG table, and the clock rows the API shows.
+
+When a table's time runs out (the round's end plus that table's extensions, MTR 2.4 and 2.6),
+a judge calls time and notes which team is active. Then, per MTR 2.4 in its 2HG form:
+
+* the active team finishes its turn (turn 0),
+* three additional turns follow, alternating and starting with the other team (two-player
+  matches use five; a 2HG team counts as one player), as in the 2HG FAQ's example: time on
+  Team Y's turn, Y finishes, Z takes turn 1, Y turn 2, Z turn 3;
+* each Slow Play penalty adds two more turns (IPG 3.3), cumulatively per penalty as
+  DECISIONS.md fixes it, but none for a penalty given once the match is already in extra turns
+  (the Warning itself still stands). We treat a match as "in extra turns" from the moment time
+  is called, so a penalty counts only if it was issued strictly before that moment.
+
+If the active team had already indicated passing the turn when time was called, that counts as
+the next turn (MTR 2.4): the judge records the other team as active.
+
+After the last turn with no winner, a Swiss match is a draw; a playoff has no draws: the team
+with the higher life total wins, and on equal life play goes on until one team is ahead (MTR 2.4,
+the extra state-based action).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from enum import StrEnum
+
+from tournaments.domain.clock import ClockState, RoundClock, require_aware
+
+ADDITIONAL_TURNS = 3
+"""MTR 2.4: three additional turns in a 2HG match (five in a two-player match)."""
+SLOW_PLAY_TURNS = 2
+"""IPG 3.3: two additional turns per Slow Play penalty (one per team in the older 2HG wording)."""
+
+
+class EndOfRoundError(Exception):
+    """An end-of-round step the procedure does not allow; ``code`` is stable for the API."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class Team(StrEnum):
+    """The two sides of a match, as seated on the pairing: team A and team B."""
+
+    A = "A"
+    B = "B"
+
+    @property
+    def other(self) -> Team:
+        return Team.B if self is Team.A else Team.A
+
+
+class TurnKind(StrEnum):
+    FINISH = "finish"
+    ADDITIONAL = "additional"
+    SLOW_PLAY = "slow_play"
+
+
+class MatchKind(StrEnum):
+    SWISS = "swiss"
+    PLAYOFF = "playoff"
+
+
+class Outcome(StrEnum):
+    DRAW = "draw"
+    A_WINS = "a_wins"
+    B_WINS = "b_wins"
+    PLAY_ON = "play_on"
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One end-of-round turn: 0 is the active team finishing, then 1, 2, 3 and any Slow Play."""
+
+    number: int
+    team: Team
+    kind: TurnKind
+
+
+@dataclass(frozen=True)
+class TimeCalled:
+    """A judge called time at a table while ``active_team`` was taking its turn."""
+
+    active_team: Team
+    called_at: datetime
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "active_team", _team(self.active_team))
+        require_aware(self.called_at, "time called at")
+
+
+@dataclass(frozen=True)
+class SlowPlayPenalty:
+    """A Slow Play penalty (IPG 3.3) at the table, known by when it was issued."""
+
+    issued_at: datetime
+
+    def __post_init__(self) -> None:
+        require_aware(self.issued_at, "slow play issued at")
+
+    def adds_turns(self, time_called: TimeCalled | None) -> bool:
+        """True unless it came once the match was already in extra turns (IPG 3.3)."""
+        return time_called is None or self.issued_at < time_called.called_at
+
+
+def _team(value: Team | str) -> Team:
+    try:
+        return Team(value)
+    except ValueError:
+        raise EndOfRoundError("invalid_team", f"team must be 'A' or 'B', got {value!r}") from None
+
+
+def counted_slow_play_penalties(penalties: Iterable[SlowPlayPenalty], time_called: TimeCalled | None) -> int:
+    """How many penalties add turns: those issued before time was called."""
+    return sum(1 for penalty in penalties if penalty.adds_turns(time_called))
+
+
+def extra_turns_total(slow_play_penalties: int = 0) -> int:
+    """Turns after turn 0: the three additional ones plus two per counted Slow Play penalty."""
+    if slow_play_penalties < 0:
+        raise EndOfRoundError("invalid_penalty_count", "penalty count cannot be negative")
+    return ADDITIONAL_TURNS + SLOW_PLAY_TURNS * slow_play_penalties
+
+
+def turn_sequence(active_team: Team | str, slow_play_penalties: int = 0) -> tuple[Turn, ...]:
+    """Every end-of-round turn in order, turn 0 included.
+
+    ``slow_play_penalties`` is the number that add turns (see ``counted_slow_play_penalties``).
+    Turns alternate throughout, so the Slow Play turns give each team one more turn per penalty.
+    """
+    active = _team(active_team)
+    total = extra_turns_total(slow_play_penalties)
+    turns = [Turn(0, active, TurnKind.FINISH)]
+    for number in range(1, total + 1):
+        team = active.other if number % 2 else active
+        kind = TurnKind.ADDITIONAL if number <= ADDITIONAL_TURNS else TurnKind.SLOW_PLAY
+        turns.append(Turn(number, team, kind))
+    return tuple(turns)
+
+
+@dataclass(frozen=True)
+class ExtraTurnsTracker:
+    """Where a table stands in its end-of-round turns, rebuilt from what the adapter stores:
+    the time call, the table's Slow Play penalties, and how many turns have been completed
+    (turn 0 included, so 0 means the active team is still finishing its turn)."""
+
+    time_called: TimeCalled
+    penalties: tuple[SlowPlayPenalty, ...] = field(default_factory=tuple)
+    turns_completed: int = 0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "penalties", tuple(self.penalties))
+        if isinstance(self.turns_completed, bool) or not isinstance(self.turns_completed, int):
+            raise EndOfRoundError("invalid_turn_count", "turns completed must be a whole number")
+        if not 0 <= self.turns_completed <= len(self.sequence):
+            raise EndOfRoundError(
+                "invalid_turn_count",
+                f"turns completed must be between 0 and {len(self.sequence)}",
+            )
+
+    @property
+    def counted_penalties(self) -> int:
+        return counted_slow_play_penalties(self.penalties, self.time_called)
+
+    @property
+    def sequence(self) -> tuple[Turn, ...]:
+        return turn_sequence(self.time_called.active_team, self.counted_penalties)
+
+    @property
+    def extra_turns_total(self) -> int:
+        return extra_turns_total(self.counted_penalties)
+
+    @property
+    def extra_turns_played(self) -> int:
+        """Completed turns after turn 0, as the table view counts them."""
+        return max(self.turns_completed - 1, 0)
+
+    @property
+    def finished(self) -> bool:
+        """The last turn is over: time to apply ``outcome_after_last_turn``."""
+        return self.turns_completed >= len(self.sequence)
+
+    @property
+    def current_turn(self) -> Turn | None:
+        sequence = self.sequence
+        return sequence[self.turns_completed] if self.turns_completed < len(sequence) else None
+
+    @property
+    def next_turn(self) -> Turn | None:
+        sequence = self.sequence
+        index = self.turns_completed + 1
+        return sequence[index] if index < len(sequence) else None
+
+    @property
+    def active_team(self) -> Team | None:
+        """Whose turn it is now; None once the last turn is over."""
+        current = self.current_turn
+        return current.team if current is not None else None
+
+    def complete_turn(self) -> ExtraTurnsTracker:
+        if self.finished:
+            raise EndOfRoundError("turns_finished", "every end-of-round turn has been played")
+        return replace(self, turns_completed=self.turns_completed + 1)
+
+    def add_penalty(self, penalty: SlowPlayPenalty) -> ExtraTurnsTracker:
+        """Record a penalty; one issued after time was called is kept but adds no turns."""
+        return replace(self, penalties=(*self.penalties, penalty))
+
+
+def outcome_after_last_turn(kind: MatchKind | str, life_a: int, life_b: int) -> Outcome:
+    """The result when the last end-of-round turn ends with no winner (MTR 2.4).
+
+    Swiss: a draw, whatever the life totals. Playoff: the higher team life total wins; equal
+    totals mean play goes on (ask again when the totals change).
+    """
+    try:
+        match_kind = MatchKind(kind)
+    except ValueError:
+        raise EndOfRoundError("invalid_match_kind", f"unknown match kind {kind!r}") from None
+    if match_kind is MatchKind.SWISS:
+        return Outcome.DRAW
+    if life_a > life_b:
+        return Outcome.A_WINS
+    if life_b > life_a:
+        return Outcome.B_WINS
+    return Outcome.PLAY_ON
+
+
+@dataclass(frozen=True)
+class TableEndOfRound:
+    """A table's stored end-of-round facts: extensions, Slow Play penalties, the time call and
+    the count of completed turns. Everything the clock API shows for it derives from these."""
+
+    table: int
+    extension_minutes: int = 0
+    penalties: tuple[SlowPlayPenalty, ...] = field(default_factory=tuple)
+    time_called: TimeCalled | None = None
+    turns_completed: int = 0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "penalties", tuple(self.penalties))
+        if self.extension_minutes < 0:
+            raise EndOfRoundError("invalid_extension", "a table's extension total cannot be negative")
+        if self.time_called is None and self.turns_completed:
+            raise EndOfRoundError("time_not_called", "no end-of-round turn is played before time is called")
+        if self.time_called is not None:
+            ExtraTurnsTracker(self.time_called, self.penalties, self.turns_completed)
+
+    @property
+    def tracker(self) -> ExtraTurnsTracker | None:
+        if self.time_called is None:
+            return None
+        return ExtraTurnsTracker(self.time_called, self.penalties, self.turns_completed)
+
+
+def call_time(
+    clock: RoundClock, table: TableEndOfRound, active_team: Team | str, at: datetime
+) -> TableEndOfRound:
+    """A judge calls time at ``table``: only once, and only when its own time has run out
+    (round end plus its extensions; MTR 2.4 starts the turns after all extensions)."""
+    require_aware(at, "time called at")
+    if table.time_called is not None:
+        raise EndOfRoundError("time_already_called", f"time was already called at table {table.table}")
+    if clock.untimed:
+        raise EndOfRoundError("untimed_round", "an untimed round has no end-of-round turns")
+    if not clock.table_time_up(at, table.extension_minutes):
+        raise EndOfRoundError("time_not_up", f"table {table.table} still has time on its clock")
+    return replace(table, time_called=TimeCalled(_team(active_team), at))
+
+
+def complete_turn(table: TableEndOfRound) -> TableEndOfRound:
+    tracker = table.tracker
+    if tracker is None:
+        raise EndOfRoundError("time_not_called", "time has not been called at this table")
+    return replace(table, turns_completed=tracker.complete_turn().turns_completed)
+
+
+@dataclass(frozen=True)
+class TableClock:
+    """One row of the round clock API.
+
+    ``active_team`` is the team taking the current end-of-round turn (at turn 0, the team that
+    was active when time was called); None before time is called and after the last turn.
+    ``extra_turns_total`` counts turns after turn 0, and before time is called it already shows
+    the Slow Play turns the table has earned so far.
+    """
+
+    table: int
+    ends_at: datetime | None
+    extension_minutes: int
+    time_up: bool
+    time_called: bool
+    extra_turns_total: int
+    extra_turns_played: int
+    active_team: Team | None
+    current_turn: Turn | None
+    finished: bool
+
+
+def table_clock_row(clock: RoundClock, table: TableEndOfRound, now: datetime) -> TableClock:
+    tracker = table.tracker
+    if tracker is None:
+        total = extra_turns_total(counted_slow_play_penalties(table.penalties, None))
+        played, active, current, finished = 0, None, None, False
+    else:
+        total = tracker.extra_turns_total
+        played = tracker.extra_turns_played
+        active, current, finished = tracker.active_team, tracker.current_turn, tracker.finished
+    return TableClock(
+        table=table.table,
+        ends_at=clock.table_ends_at(now, table.extension_minutes),
+        extension_minutes=table.extension_minutes,
+        time_up=clock.table_time_up(now, table.extension_minutes),
+        time_called=tracker is not None,
+        extra_turns_total=total,
+        extra_turns_played=played,
+        active_team=active,
+        current_turn=current,
+        finished=finished,
+    )
+
+
+@dataclass(frozen=True)
+class RoundClockView:
+    """The whole payload of ``GET .../rounds/{n}/clock/``."""
+
+    state: ClockState
+    ends_at: datetime | None
+    remaining_seconds: int | None
+    tables: tuple[TableClock, ...]
+
+
+def round_clock_view(clock: RoundClock, tables: Iterable[TableEndOfRound], now: datetime) -> RoundClockView:
+    return RoundClockView(
+        state=clock.state(now),
+        ends_at=clock.ends_at(now),
+        remaining_seconds=clock.remaining_seconds(now),
+        tables=tuple(table_clock_row(clock, table, now) for table in sorted(tables, key=lambda t: t.table)),
+    )
