@@ -1,0 +1,49 @@
+"""Pure rules core of penalties: infraction catalogue, penalty proposal, deviations, match effects.
+
+No Django, no ORM, no clock: the adapter passes plain values in and stores what comes out.
+"""
+
+from __future__ import annotations
+
+from penalties.domain.catalogue import CATALOGUE, Infraction, get_infraction
+from penalties.domain.decision import (
+    PenaltyContext,
+    PenaltyDecision,
+    PenaltyEffects,
+    PriorPenalty,
+    apply_deviation,
+    propose_penalty,
+)
+from penalties.domain.enums import DeckProblemUpgrade, InfractionCategory, Penalty, Policy, Rel, TeamEffect
+from penalties.domain.errors import PenaltyRuleError
+from penalties.domain.outcome import (
+    MatchPenalty,
+    MatchPenaltyOutcome,
+    Overturn,
+    match_outcome_from_penalties,
+    overturn,
+)
+
+__all__ = [
+    "CATALOGUE",
+    "DeckProblemUpgrade",
+    "Infraction",
+    "InfractionCategory",
+    "MatchPenalty",
+    "MatchPenaltyOutcome",
+    "Overturn",
+    "Penalty",
+    "PenaltyContext",
+    "PenaltyDecision",
+    "PenaltyEffects",
+    "PenaltyRuleError",
+    "Policy",
+    "PriorPenalty",
+    "Rel",
+    "TeamEffect",
+    "apply_deviation",
+    "get_infraction",
+    "match_outcome_from_penalties",
+    "overturn",
+    "propose_penalty",
+]

@@ -1,0 +1,102 @@
+"""Value sets of the penalties core.
+
+The string values are the ones the rest of the toolkit stores (``tournaments.enums.REL`` and
+``PenaltyPolicy`` use the same strings), so the Django adapter can pass a stored value straight in:
+``Rel("competitive")``, ``Policy("match_point")``.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Rel(StrEnum):
+    """Rules Enforcement Level [MTR 1.12]: Regular uses the JAR, Competitive and Professional the IPG."""
+
+    REGULAR = "regular"
+    COMPETITIVE = "competitive"
+    PROFESSIONAL = "professional"
+
+    @property
+    def label(self) -> str:
+        return self.value.capitalize()
+
+
+class Policy(StrEnum):
+    """How a Game Loss is handled in a single-game 2HG match (DECISIONS.md, ``penalty_policy``).
+
+    ``MATCH_POINT`` (default) is the 2009 "2HG Guide for Judges"; ``IPG`` is the current IPG alone.
+    """
+
+    MATCH_POINT = "match_point"
+    IPG = "ipg"
+
+
+class Penalty(StrEnum):
+    """Penalties a decision can carry [IPG 1.1], plus the 2009 guide's match point penalty."""
+
+    NO_PENALTY = "no_penalty"
+    WARNING = "warning"
+    GAME_LOSS = "game_loss"
+    MATCH_LOSS = "match_loss"
+    MATCH_POINT = "match_point"
+    DISQUALIFICATION = "disqualification"
+
+    @property
+    def label(self) -> str:
+        return _PENALTY_LABELS[self]
+
+
+_PENALTY_LABELS = {
+    Penalty.NO_PENALTY: "No Penalty",
+    Penalty.WARNING: "Warning",
+    Penalty.GAME_LOSS: "Game Loss",
+    Penalty.MATCH_LOSS: "Match Loss",
+    Penalty.MATCH_POINT: "one match point penalty",
+    Penalty.DISQUALIFICATION: "Disqualification",
+}
+
+
+class InfractionCategory(StrEnum):
+    """The three IPG families: Game Play Error (§2), Tournament Error (§3), Unsporting Conduct (§4)."""
+
+    GPE = "GPE"
+    TE = "TE"
+    USC = "USC"
+
+
+class TeamEffect(StrEnum):
+    """What a penalty on one player does to the team [MTR 8.2, CR 810.8a].
+
+    ``LOSE_MATCH``: the match result goes against the team (a Game Loss ends the single game).
+    ``MATCH_POINT``: the team's match points drop by one. ``DISQUALIFY_TEAM``: the team loses the
+    current match, is dropped and leaves the standings.
+    """
+
+    NONE = "none"
+    LOSE_MATCH = "lose_match"
+    MATCH_POINT = "match_point"
+    DISQUALIFY_TEAM = "disqualify_team"
+
+
+class DeckProblemUpgrade(StrEnum):
+    """The four conditions that raise a Deck Problem from Warning to Game Loss [IPG 3.5; rules §4.6]."""
+
+    INVALID_COUNT_AT_PRESENTATION_OR_CHECK = "invalid_count_at_presentation_or_check"
+    BELOW_MINIMUM_AFTER_SIDEBOARDING = "below_minimum_after_sideboarding"
+    OPPONENT_ACTED_ON_SIDEBOARD_CARD = "opponent_acted_on_sideboard_card"
+    EXTRA_COPIES_PLAYED = "extra_copies_played"
+
+    @property
+    def label(self) -> str:
+        return _DECK_PROBLEM_LABELS[self]
+
+
+_DECK_PROBLEM_LABELS = {
+    DeckProblemUpgrade.INVALID_COUNT_AT_PRESENTATION_OR_CHECK: (
+        "fewer cards than registered or a larger sideboard, found at presentation or a deck check"
+    ),
+    DeckProblemUpgrade.BELOW_MINIMUM_AFTER_SIDEBOARDING: "below the format minimum after sideboarding",
+    DeckProblemUpgrade.OPPONENT_ACTED_ON_SIDEBOARD_CARD: "the opponent may have acted on a sideboard card",
+    DeckProblemUpgrade.EXTRA_COPIES_PLAYED: "more copies of a main-deck card played than registered",
+}
