@@ -1,0 +1,249 @@
+"""Per-deck construction rules for 2HG Constructed and the team pool rules for 2HG Limited.
+
+Rules text: ``shared/rules/2hg-tournament-rules.md`` §4.1 (Constructed) and §4.4 (Limited),
+decisions in ``DECISIONS.md``. Every check returns a tuple of :class:`DeckError` in a
+canonical order; none raises for a bad deck, because the judge needs all problems at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from decklists.domain.cards import DEFAULT_COPY_LIMIT, Card, CardIndex, Legality
+from decklists.domain.decks import Deck
+from decklists.domain.errors import DeckError, ErrorCode, sorted_errors
+from decklists.domain.udc import UdcMode, UnifiedDeckConstruction
+
+CONSTRUCTED_MIN_DECK = 60
+LIMITED_MIN_DECK = 40
+TWO_HG_BANNED_FRONT_FACES = frozenset({"Erayo, Soratami Ascendant"})
+"""MTR 9.5: banned in *all* 2HG Constructed formats, on top of each format's own list."""
+
+LIMITED_BASICS = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
+"""MTR 7.2: the only cards a Limited deck may add from outside the pool (no Wastes, no snow)."""
+
+
+class LimitedKind(StrEnum):
+    SEALED = "sealed"
+    DRAFT = "draft"
+
+
+DEFAULT_BOOSTERS: dict[LimitedKind, int] = {LimitedKind.SEALED: 8, LimitedKind.DRAFT: 6}
+"""MTR App. D / 9.7: boosters per 2HG team; an event may register another number."""
+
+
+@dataclass(frozen=True, slots=True)
+class LimitedPool:
+    """A team's registered Limited pool: canonical name → copies opened or drafted."""
+
+    kind: LimitedKind
+    cards: Mapping[str, int]
+    boosters: int = 0
+
+    @property
+    def booster_count(self) -> int:
+        return self.boosters or DEFAULT_BOOSTERS[self.kind]
+
+
+@dataclass(frozen=True, slots=True)
+class TeamVerdict:
+    """All problems of a team's registration; ``errors`` is empty when it is legal."""
+
+    errors: tuple[DeckError, ...]
+    udc_applied: bool = False
+    shared_sideboard: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def _players(deck: Deck) -> tuple[str, ...]:
+    return (deck.player,)
+
+
+def check_constructed_deck(deck: Deck, index: CardIndex) -> tuple[DeckError, ...]:
+    """One player's 2HG Constructed deck: size, no sideboard, legality, copy limits, 2HG ban."""
+    players = _players(deck)
+    errors: list[DeckError] = []
+    if deck.format not in index.formats:
+        known = ", ".join(sorted(index.formats))
+        return (
+            DeckError(
+                ErrorCode.UNKNOWN_FORMAT, f"Unknown format {deck.format!r} (known: {known}).", players=players
+            ),
+        )
+    size = deck.main_count
+    if size < CONSTRUCTED_MIN_DECK:
+        errors.append(
+            DeckError(
+                ErrorCode.DECK_TOO_SMALL,
+                f"{deck.player}: the deck has {size} cards; 2HG Constructed needs at least {CONSTRUCTED_MIN_DECK}.",
+                players=players,
+            )
+        )
+    side = sum(deck.sideboard.values())
+    if side:
+        errors.append(
+            DeckError(
+                ErrorCode.SIDEBOARD_NOT_ALLOWED,
+                f"{deck.player}: {side} sideboard cards registered; 2HG Constructed has no sideboard.",
+                players=players,
+            )
+        )
+    for name in deck.companion:
+        errors.append(
+            DeckError(
+                ErrorCode.SIDEBOARD_NOT_ALLOWED,
+                f"{deck.player}: companion {name!r} needs a sideboard, and 2HG Constructed has none.",
+                card=name,
+                players=players,
+            )
+        )
+    for name in deck.commander:
+        errors.append(
+            DeckError(
+                ErrorCode.COMMANDER_NOT_ALLOWED,
+                f"{deck.player}: 2HG has no commander; list {name!r} in the deck instead.",
+                card=name,
+                players=players,
+            )
+        )
+    for name, count in deck.main.items():
+        errors.extend(_card_errors(index.card(name), count, deck))
+    return sorted_errors(errors)
+
+
+def _card_errors(card: Card, count: int, deck: Deck) -> Iterable[DeckError]:
+    players = _players(deck)
+    if card.face_names[0] in TWO_HG_BANNED_FRONT_FACES:
+        yield DeckError(
+            ErrorCode.TWO_HG_BANNED,
+            f"{deck.player}: {card.name} is banned in every 2HG Constructed format.",
+            card=card.name,
+            players=players,
+        )
+        return
+    legality = card.legality(deck.format)
+    if legality is Legality.BANNED:
+        yield DeckError(
+            ErrorCode.BANNED,
+            f"{deck.player}: {card.name} is banned in {deck.format}.",
+            card=card.name,
+            players=players,
+        )
+        return
+    if legality is Legality.NOT_LEGAL:
+        yield DeckError(
+            ErrorCode.NOT_LEGAL,
+            f"{deck.player}: {card.name} is not legal in {deck.format}.",
+            card=card.name,
+            players=players,
+        )
+        return
+    if legality is Legality.RESTRICTED and count > 1:
+        yield DeckError(
+            ErrorCode.RESTRICTED_OVER_1,
+            f"{deck.player}: {count} copies of {card.name}, which is restricted in {deck.format} (1 allowed).",
+            card=card.name,
+            players=players,
+        )
+        return
+    limit = card.max_copies
+    if limit is not None and count > limit:
+        rule = "the normal limit" if limit == DEFAULT_COPY_LIMIT else "the card's own limit"
+        yield DeckError(
+            ErrorCode.TOO_MANY_COPIES,
+            f"{deck.player}: {count} copies of {card.name}; {rule} is {limit}.",
+            card=card.name,
+            players=players,
+        )
+
+
+def check_constructed_team(
+    decks: Sequence[Deck], index: CardIndex, *, udc_mode: UdcMode = UdcMode.MTR
+) -> TeamVerdict:
+    """A 2HG Constructed team: each deck on its own, then Unified Deck Construction.
+
+    UDC is applied only when every deck is in the same format (MTR 8.4); the verdict says
+    whether it was, so the UI can tell "legal" from "not checked".
+    """
+    errors: list[DeckError] = []
+    for deck in decks:
+        errors.extend(check_constructed_deck(deck, index))
+    udc = UnifiedDeckConstruction(udc_mode)
+    applied = udc.applies(decks)
+    if applied:
+        errors.extend(udc.check(decks, index))
+    return TeamVerdict(errors=sorted_errors(errors), udc_applied=applied)
+
+
+def shared_sideboard(pool: LimitedPool, decks: Sequence[Deck]) -> dict[str, int]:
+    """What is left of the pool after the team's decks: the team's shared sideboard."""
+    used: dict[str, int] = {}
+    for deck in decks:
+        for name, count in deck.main.items():
+            used[name] = used.get(name, 0) + count
+    left = {name: count - used.get(name, 0) for name, count in pool.cards.items()}
+    return {name: count for name, count in sorted(left.items()) if count > 0}
+
+
+def check_limited_team(pool: LimitedPool, decks: Sequence[Deck]) -> TeamVerdict:
+    """2HG Sealed/Draft: each deck ≥ 40 from the team's pool plus the five basic land types.
+
+    Copies are summed across the team's decks and compared with the pool; there is no
+    4-copy limit in Limited. A player's own ``sideboard`` section is ignored: the shared
+    sideboard is, by rule, whatever the decks leave of the pool.
+    """
+    errors: list[DeckError] = []
+    used: dict[str, int] = {}
+    users: dict[str, set[str]] = {}
+    for deck in decks:
+        players = _players(deck)
+        size = deck.main_count
+        if size < LIMITED_MIN_DECK:
+            errors.append(
+                DeckError(
+                    ErrorCode.DECK_TOO_SMALL,
+                    f"{deck.player}: the deck has {size} cards; 2HG {pool.kind.value} needs at least {LIMITED_MIN_DECK}.",
+                    players=players,
+                )
+            )
+        for name in deck.commander:
+            errors.append(
+                DeckError(
+                    ErrorCode.COMMANDER_NOT_ALLOWED,
+                    f"{deck.player}: 2HG has no commander; list {name!r} in the deck instead.",
+                    card=name,
+                    players=players,
+                )
+            )
+        for name, count in deck.main.items():
+            if name in LIMITED_BASICS:
+                continue
+            used[name] = used.get(name, 0) + count
+            users.setdefault(name, set()).add(deck.player)
+    for name in sorted(used):
+        players = tuple(sorted(users[name]))
+        available = pool.cards.get(name, 0)
+        if available == 0:
+            errors.append(
+                DeckError(
+                    ErrorCode.NOT_IN_POOL,
+                    f"{', '.join(players)}: {name} is not in the team's pool.",
+                    card=name,
+                    players=players,
+                )
+            )
+        elif used[name] > available:
+            errors.append(
+                DeckError(
+                    ErrorCode.OVER_POOL_COUNT,
+                    f"{', '.join(players)}: {used[name]} copies of {name} in the team's decks; the pool has {available}.",
+                    card=name,
+                    players=players,
+                )
+            )
+    return TeamVerdict(errors=sorted_errors(errors), shared_sideboard=shared_sideboard(pool, decks))

@@ -1,0 +1,186 @@
+"""Resolved decks: parsed entries turned into canonical card names, and back into text.
+
+A :class:`Deck` holds canonical names only (``"Fire // Ice"``, ``"Delver of Secrets //
+Insectile Aberration"``), with copies summed per name, because MTGO lists one card on
+several lines (one per printing) and every rule counts by English title. Rendering goes
+the other way, in the spelling each client uses (MTGO ``Fire/Ice``, Arena
+``Fire // Ice``, both the front face only for double-faced cards), so a list can be
+round-tripped through the parser.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from decklists.domain.cards import Card, CardIndex
+from decklists.domain.errors import DeckError, ErrorCode, sorted_errors
+from decklists.domain.parsing import Entry, ParsedDecklist, Section, parse_decklist
+
+_SPLIT_LAYOUTS = frozenset({"split", "aftermath"})
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """One player's registered deck. Maps are canonical name → copies (never mutate them)."""
+
+    player: str
+    format: str
+    main: Mapping[str, int]
+    sideboard: Mapping[str, int] = field(default_factory=dict)
+    commander: Mapping[str, int] = field(default_factory=dict)
+    companion: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def main_count(self) -> int:
+        return sum(self.main.values())
+
+    @classmethod
+    def from_counts(
+        cls,
+        player: str,
+        format_id: str,
+        main: Iterable[tuple[int, str]],
+        sideboard: Iterable[tuple[int, str]] = (),
+    ) -> Deck:
+        """Build from ``(count, canonical name)`` pairs, summing repeated names."""
+        return cls(player=player, format=format_id, main=_sum(main), sideboard=_sum(sideboard))
+
+
+def _sum(pairs: Iterable[tuple[int, str]]) -> dict[str, int]:
+    totals: dict[str, int] = {}
+    for count, name in pairs:
+        totals[name] = totals.get(name, 0) + count
+    return totals
+
+
+@dataclass(frozen=True, slots=True)
+class DeckSubmission:
+    """The result of reading a submitted text: the deck (if every line resolved) and errors."""
+
+    deck: Deck | None
+    errors: tuple[DeckError, ...]
+
+    @property
+    def ok(self) -> bool:
+        return self.deck is not None and not self.errors
+
+
+def resolve_entry(entry: Entry, index: CardIndex) -> tuple[Card | None, DeckError | None]:
+    """Resolve one entry's name; the error carries the line and up to three suggestions."""
+    if entry.printing:
+        with_printing = index.get(f"{entry.name} {entry.printing}")
+        if with_printing is not None:
+            return with_printing, None
+    found = index.match(entry.name)
+    if found.card is not None:
+        return found.card, None
+    if found.error is ErrorCode.AMBIGUOUS_CARD:
+        message = f"Line {entry.line}: {entry.name!r} is the front face of several cards; write the full name"
+    else:
+        message = f"Line {entry.line}: unknown card {entry.name!r}"
+    if found.suggestions:
+        message += " (did you mean " + " or ".join(repr(s) for s in found.suggestions) + "?)"
+    error = DeckError(
+        code=found.error or ErrorCode.UNKNOWN_CARD,
+        message=message + ".",
+        card=entry.name,
+        line=entry.line,
+        line_text=entry.line_text,
+        suggestions=found.suggestions,
+    )
+    return None, error
+
+
+def resolve_decklist(
+    parsed: ParsedDecklist, index: CardIndex, *, player: str, format_id: str
+) -> DeckSubmission:
+    """Turn parsed entries into a :class:`Deck`; any error means no deck is returned.
+
+    Returning no deck on error is deliberate: a partial deck would trip DECK_TOO_SMALL and
+    UDC checks that only confuse the player while they fix a typo.
+    """
+    errors = [e.with_player(player) for e in parsed.errors]
+    sections: dict[Section, dict[str, int]] = {s: {} for s in Section}
+    for entry in parsed.entries:
+        card, error = resolve_entry(entry, index)
+        if error is not None:
+            errors.append(error.with_player(player))
+            continue
+        assert card is not None
+        bucket = sections[entry.section]
+        bucket[card.name] = bucket.get(card.name, 0) + entry.count
+    if errors:
+        return DeckSubmission(None, sorted_errors(errors))
+    companion = sections[Section.COMPANION]
+    sideboard = sections[Section.SIDEBOARD]
+    for name, count in companion.items():
+        # Arena lists the companion both in its own section and in the sideboard.
+        if sideboard.get(name, 0) >= count:
+            sideboard[name] -= count
+            if not sideboard[name]:
+                del sideboard[name]
+    deck = Deck(
+        player=player,
+        format=format_id,
+        main=sections[Section.MAIN],
+        sideboard=sideboard,
+        commander=sections[Section.COMMANDER],
+        companion=companion,
+    )
+    return DeckSubmission(deck, ())
+
+
+def read_deck(text: str, index: CardIndex, *, player: str, format_id: str) -> DeckSubmission:
+    """Parse and resolve a pasted decklist in one call (what a submission endpoint needs)."""
+    return resolve_decklist(parse_decklist(text), index, player=player, format_id=format_id)
+
+
+def mtgo_name(card: Card) -> str:
+    """MTGO's spelling: ``Fire/Ice`` for split cards, the front face for other multi-face cards."""
+    if len(card.face_names) > 1:
+        return "/".join(card.face_names) if card.layout in _SPLIT_LAYOUTS else card.face_names[0]
+    return card.name
+
+
+def arena_name(card: Card) -> str:
+    """Arena's spelling: the full ``Fire // Ice`` for split cards, the front face otherwise."""
+    if len(card.face_names) > 1:
+        return card.name if card.layout in _SPLIT_LAYOUTS else card.face_names[0]
+    return card.name
+
+
+def render_mtgo(deck: Deck, index: CardIndex) -> str:
+    """MTGO ``.txt``: main deck, a blank line, the sideboard."""
+    lines = [f"{count} {mtgo_name(index.card(name))}" for name, count in deck.main.items()]
+    if deck.sideboard:
+        lines.append("")
+        lines += [f"{count} {mtgo_name(index.card(name))}" for name, count in deck.sideboard.items()]
+    return "\n".join(lines) + "\n"
+
+
+def render_arena(deck: Deck, index: CardIndex) -> str:
+    """Arena export: ``Commander``/``Companion``/``Deck``/``Sideboard`` sections."""
+    blocks: list[str] = []
+    for title, cards in (
+        ("Commander", deck.commander),
+        ("Companion", deck.companion),
+        ("Deck", deck.main),
+        ("Sideboard", deck.sideboard),
+    ):
+        if cards:
+            body = "\n".join(f"{count} {arena_name(index.card(name))}" for name, count in cards.items())
+            blocks.append(f"{title}\n{body}")
+    return "\n\n".join(blocks) + "\n"
+
+
+def render_csv(deck: Deck) -> str:
+    """CSV ``count,name`` of the main deck with a header row (canonical names, quoted as needed)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["count", "name"])
+    for name, count in deck.main.items():
+        writer.writerow([count, name])
+    return out.getvalue()

@@ -1,0 +1,256 @@
+"""Decklist text as players paste it, turned into line-numbered entries.
+
+Accepted, mixed freely: MTGO ``.txt`` (``4 Lightning Bolt``, a blank line or
+``Sideboard`` before the sideboard), Arena exports (``Deck``/``Sideboard``/``Commander``/
+``Companion``/``About`` sections, ``4 Lightning Bolt (M10) 146``), ``4x Lightning Bolt``,
+``SB: 2 Pyroblast`` and CSV ``count,name`` rows (header row optional, quoted names with
+commas). Parsing knows nothing about cards: names are resolved later (decks.py), so every
+problem here is about the *text*, reported with its line number and the line itself.
+
+Limits keep a pasted novel or a binary file from reaching the card index: the whole
+text, the number of lines and the copies on one line are bounded.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+from decklists.domain.errors import DeckError, ErrorCode
+
+MAX_CHARS = 20_000
+MAX_LINES = 500
+MAX_COPIES_PER_LINE = 250
+_LINE_TEXT_LIMIT = 200
+
+
+class Section(StrEnum):
+    MAIN = "main"
+    SIDEBOARD = "sideboard"
+    COMMANDER = "commander"
+    COMPANION = "companion"
+
+
+_HEADERS: dict[str, Section | None] = {
+    "deck": Section.MAIN,
+    "main": Section.MAIN,
+    "maindeck": Section.MAIN,
+    "main deck": Section.MAIN,
+    "mainboard": Section.MAIN,
+    "sideboard": Section.SIDEBOARD,
+    "side": Section.SIDEBOARD,
+    "side board": Section.SIDEBOARD,
+    "sb": Section.SIDEBOARD,
+    "commander": Section.COMMANDER,
+    "commanders": Section.COMMANDER,
+    "companion": Section.COMPANION,
+    "about": None,
+}
+_HEADER = re.compile(r"^(?://+|#+)?\s*([a-z ]+?)\s*:?\s*(?:\(\s*\d+\s*\))?\s*:?$", re.IGNORECASE)
+_CARD_LINE = re.compile(r"^(?P<count>[+-]?\d+(?:[.,]\d+)?)(?:\s*[x×])?(?:\s+(?P<name>.*))?$", re.IGNORECASE)
+_CSV_LINE = re.compile(r'^(?:"[^"]*"|[^\s,"]+)\s*,')
+_CSV_HEADER = re.compile(
+    r'^"?\s*(count|qty|quantity|amount|copies|number|#)\s*"?\s*,\s*"?\s*(name|card|card name|cardname)\s*"?\s*$',
+    re.IGNORECASE,
+)
+_SIDEBOARD_PREFIX = re.compile(r"^sb:\s*", re.IGNORECASE)
+_ARENA_PRINTING = re.compile(r"\s+(\([A-Za-z0-9]{2,6}\)(?:\s+[A-Za-z0-9-]+)?(?:\s+\*[A-Za-z]+\*)?)$")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One card line: ``count`` copies of ``name`` in ``section``, from line ``line``.
+
+    ``printing`` keeps an Arena set/collector suffix (``(M10) 146``) that was split off
+    the name, so resolution can retry with it for the odd card whose name ends in
+    parentheses.
+    """
+
+    count: int
+    name: str
+    section: Section
+    line: int
+    line_text: str
+    printing: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedDecklist:
+    entries: tuple[Entry, ...]
+    errors: tuple[DeckError, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def section(self, section: Section) -> tuple[Entry, ...]:
+        return tuple(e for e in self.entries if e.section is section)
+
+
+def _error(code: ErrorCode, message: str, line: int | None = None, text: str | None = None) -> DeckError:
+    if text is not None and len(text) > _LINE_TEXT_LIMIT:
+        text = text[:_LINE_TEXT_LIMIT] + "…"
+    return DeckError(code=code, message=message, line=line, line_text=text)
+
+
+def _header(line: str) -> tuple[bool, Section | None]:
+    """Whether ``line`` is a section header, and which section it opens (None: ignored)."""
+    match = _HEADER.match(line)
+    if match is None:
+        return False, None
+    word = " ".join(match.group(1).lower().split())
+    if word not in _HEADERS:
+        return False, None
+    return True, _HEADERS[word]
+
+
+def _split_csv(line: str) -> list[str] | None:
+    try:
+        return [field.strip() for field in next(csv.reader([line], skipinitialspace=True))]
+    except (csv.Error, StopIteration):
+        return None
+
+
+def parse_decklist(
+    text: str,
+    *,
+    max_chars: int = MAX_CHARS,
+    max_lines: int = MAX_LINES,
+    max_copies: int = MAX_COPIES_PER_LINE,
+) -> ParsedDecklist:
+    """Parse pasted decklist text. Never raises: problems come back in ``errors``."""
+    if len(text) > max_chars:
+        return ParsedDecklist(
+            (),
+            (
+                _error(
+                    ErrorCode.PARSE_TOO_LONG,
+                    f"The list has {len(text)} characters; the limit is {max_chars}.",
+                ),
+            ),
+        )
+    lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if not lines:
+        return ParsedDecklist((), (_error(ErrorCode.PARSE_EMPTY, "The list is empty."),))
+    if len(lines) > max_lines:
+        return ParsedDecklist(
+            (),
+            (
+                _error(
+                    ErrorCode.PARSE_TOO_MANY_LINES,
+                    f"The list has {len(lines)} lines; the limit is {max_lines}.",
+                ),
+            ),
+        )
+
+    entries: list[Entry] = []
+    errors: list[DeckError] = []
+    section: Section | None = Section.MAIN
+    after_blank: Section | None = None
+    main_seen = False
+    csv_header_allowed = True
+    for number, raw in enumerate(lines, start=1):
+        line = " ".join(raw.replace("\u00a0", " ").split())
+        if not line:
+            if section is Section.MAIN and main_seen:
+                after_blank = Section.SIDEBOARD
+            elif section is not Section.MAIN and section is not Section.SIDEBOARD:
+                after_blank = Section.MAIN
+            continue
+        if _CONTROL.search(raw):
+            errors.append(
+                _error(
+                    ErrorCode.PARSE_INVALID_CHARACTER, "The line contains a control character.", number, line
+                )
+            )
+            continue
+        is_header, opened = _header(line)
+        if is_header:
+            section, after_blank = opened, None
+            continue
+        if line.startswith(("//", "#")):
+            continue
+        if section is None and after_blank is None:
+            continue
+        if csv_header_allowed and _CSV_HEADER.match(line):
+            csv_header_allowed = False
+            continue
+        csv_header_allowed = False
+
+        target = after_blank or section or Section.MAIN
+        body = line
+        if _SIDEBOARD_PREFIX.match(body):
+            body = _SIDEBOARD_PREFIX.sub("", body)
+            target = Section.SIDEBOARD
+        if _CSV_LINE.match(body):
+            fields = _split_csv(body)
+            if fields is None or len(fields) != 2:
+                errors.append(
+                    _error(
+                        ErrorCode.PARSE_BAD_CSV,
+                        "A CSV row needs exactly two columns: count,name.",
+                        number,
+                        line,
+                    )
+                )
+                continue
+            count_text, name = fields
+            printing = ""
+        else:
+            match = _CARD_LINE.match(body)
+            if match is None:
+                errors.append(
+                    _error(
+                        ErrorCode.PARSE_MISSING_COUNT,
+                        f"Line {number} should start with a number of copies, e.g. '4 {body}'.",
+                        number,
+                        line,
+                    )
+                )
+                continue
+            count_text, name = match.group("count"), (match.group("name") or "").strip()
+            printing = ""
+            found = _ARENA_PRINTING.search(name)
+            if found is not None:
+                name, printing = name[: found.start()].strip(), found.group(1)
+        if not name:
+            errors.append(
+                _error(ErrorCode.PARSE_MISSING_NAME, f"Line {number} has no card name.", number, line)
+            )
+            continue
+        if not count_text.isdigit() or int(count_text) < 1:
+            errors.append(
+                _error(
+                    ErrorCode.PARSE_BAD_COUNT,
+                    f"Line {number}: {count_text!r} is not a positive whole number of copies.",
+                    number,
+                    line,
+                )
+            )
+            continue
+        count = int(count_text)
+        if count > max_copies:
+            errors.append(
+                _error(
+                    ErrorCode.PARSE_COUNT_TOO_LARGE,
+                    f"Line {number}: {count} copies; at most {max_copies} per line.",
+                    number,
+                    line,
+                )
+            )
+            continue
+        if target is Section.MAIN:
+            main_seen = True
+        section, after_blank = target if _SIDEBOARD_PREFIX.match(line) is None else section, None
+        entries.append(
+            Entry(count=count, name=name, section=target, line=number, line_text=line, printing=printing)
+        )
+
+    if not entries and not errors:
+        errors.append(_error(ErrorCode.PARSE_NO_CARDS, "The list has no card lines."))
+    return ParsedDecklist(tuple(entries), tuple(errors))
