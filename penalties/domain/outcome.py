@@ -1,0 +1,152 @@
+"""What penalties do to a match result, and what an overturn gives back.
+
+Both are deliberately small: the adapter keeps the penalties of a match and recomputes the result
+from them whenever one is issued or overturned, so an overturn never has to remember "what the
+result was before"; it only drops the penalty from the list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import groupby
+
+from penalties.domain.decision import PenaltyEffects
+from penalties.domain.enums import Penalty, TeamEffect
+from penalties.domain.errors import PenaltyRuleError
+
+Id = int | str
+
+_LOSING = frozenset({Penalty.GAME_LOSS, Penalty.MATCH_LOSS, Penalty.DISQUALIFICATION})
+
+
+@dataclass(frozen=True, slots=True)
+class MatchPenalty:
+    """A penalty issued to a player of a match, on the team's side.
+
+    ``moment`` orders the penalties of the match; penalties with the same moment were issued
+    simultaneously (one ruling, e.g. both teams' decks failed the same deck check).
+    """
+
+    penalty_id: Id
+    team_id: Id
+    penalty: Penalty
+    moment: int
+    overturned: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MatchPenaltyOutcome:
+    """The match result the penalties impose.
+
+    ``losing_team_id`` is ``None`` when no penalty decides the match: the result is whatever was
+    played or reported. ``deciding_penalty_ids``: the penalties that decided it.
+    ``recorded_without_score_change``: simultaneous losses to both teams [IPG 1.1].
+    ``for_next_match``: losses issued after the match was already decided; IPG 1.1 applies them
+    to the team's next match.
+    """
+
+    losing_team_id: Id | None
+    deciding_penalty_ids: tuple[Id, ...] = ()
+    recorded_without_score_change: tuple[Id, ...] = ()
+    for_next_match: tuple[Id, ...] = ()
+
+
+def match_outcome_from_penalties(
+    *, team_ids: tuple[Id, Id], penalties: Iterable[MatchPenalty]
+) -> MatchPenaltyOutcome:
+    """Which team, if any, the match goes against because of penalties.
+
+    A Game Loss ends the single 2HG game and a Match Loss or Disqualification loses the match, so
+    each sets the result against the penalised player's team [IPG 1.1; CR 810.8a; MTR 8.2].
+    Simultaneous losses on both teams are recorded and change nothing [IPG 1.1 says this of Game
+    Losses; in a one-game match a Match Loss has the same effect, so it is treated alike]; the
+    match then goes on to be decided by play or a later penalty. Overturned penalties are ignored.
+    Match points penalties and Warnings do not touch the result.
+    """
+    team_a, team_b = team_ids
+    if team_a == team_b:
+        raise PenaltyRuleError("A match needs two different teams")
+    losses = sorted(
+        (p for p in penalties if p.penalty in _LOSING and not p.overturned),
+        key=lambda p: p.moment,
+    )
+    for p in losses:
+        if p.team_id not in team_ids:
+            raise PenaltyRuleError(f"Penalty {p.penalty_id} is for team {p.team_id}, not in this match")
+    loser: Id | None = None
+    deciding: tuple[Id, ...] = ()
+    cancelled: list[Id] = []
+    later: list[Id] = []
+    for _, group in groupby(losses, key=lambda p: p.moment):
+        batch = list(group)
+        if loser is not None:
+            later.extend(p.penalty_id for p in batch)
+            continue
+        teams = {p.team_id for p in batch}
+        if len(teams) == 2:
+            cancelled.extend(p.penalty_id for p in batch)
+        else:
+            loser = batch[0].team_id
+            deciding = tuple(p.penalty_id for p in batch)
+    return MatchPenaltyOutcome(
+        losing_team_id=loser,
+        deciding_penalty_ids=deciding,
+        recorded_without_score_change=tuple(cancelled),
+        for_next_match=tuple(later),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Overturn:
+    """What the adapter restores when the head judge overturns a penalty on appeal.
+
+    ``recompute_match_result``: run :func:`match_outcome_from_penalties` again with the penalty
+    marked overturned; if nothing decides the match any more, the played/reported result stands.
+    ``match_point_adjustment_delta``: add to the team's adjustment (+1 undoes a match point
+    penalty). ``extra_turns_delta``: add to the table's end-of-round turns. ``reinstate_team``:
+    the team comes back (undo a Disqualification or a Tardiness drop).
+    """
+
+    recompute_match_result: bool
+    match_point_adjustment_delta: int
+    extra_turns_delta: int
+    reinstate_team: bool
+    reason: str
+    explanation: str
+
+
+def overturn(effects: PenaltyEffects, *, reason: str, by_head_judge: bool) -> Overturn:
+    """Undo exactly what a penalty changed; appeals are decided by the head judge alone, with a reason.
+
+    The overturned penalty also stops counting for repeat upgrades (:class:`PriorPenalty`
+    ``overturned``); penalties already issued after it are not re-graded automatically, and a
+    FtMGS given because of an overturned GRV is a penalty of its own, overturned separately.
+    """
+    if not by_head_judge:
+        raise PenaltyRuleError("Only the head judge may overturn a penalty", status_code=403)
+    reason = reason.strip()
+    if not reason:
+        raise PenaltyRuleError(
+            "An overturn needs a reason",
+            errors=[{"field": "reason", "message": "an overturn needs a reason"}],
+        )
+    recompute = effects.team_effect in (TeamEffect.LOSE_MATCH, TeamEffect.DISQUALIFY_TEAM)
+    reinstate = effects.team_effect is TeamEffect.DISQUALIFY_TEAM or effects.drops_team
+    parts = []
+    if recompute:
+        parts.append("match result recomputed without this penalty")
+    if effects.match_point_adjustment:
+        parts.append(f"team match points {-effects.match_point_adjustment:+d}")
+    if effects.extra_turns:
+        parts.append(f"end-of-round turns {-effects.extra_turns:+d}")
+    if reinstate:
+        parts.append("team reinstated")
+    return Overturn(
+        recompute_match_result=recompute,
+        match_point_adjustment_delta=-effects.match_point_adjustment,
+        extra_turns_delta=-effects.extra_turns,
+        reinstate_team=reinstate,
+        reason=reason,
+        explanation=f"overturned by the head judge ({reason}): " + ("; ".join(parts) or "record only"),
+    )
