@@ -1,0 +1,86 @@
+"""The pure tournament core: no Django, plain values in and out, seed and clock passed in.
+
+Swiss engine public API (the Django adapter calls only these):
+
+* ``EventState`` / ``EventSettings``: everything recorded about an event, keyed by int team id.
+* ``compute_standings(state, seed=...)`` -> list of ``StandingRow``.
+* ``pair_round(state, round_number=..., seed=...)`` -> ``RoundPairing`` (tables + explanation).
+* ``recommended_rounds(teams)`` and the playoff bracket helpers.
+"""
+
+from tournaments.domain.errors import (
+    PairingError,
+    PlayoffError,
+    ResultError,
+    SettingsError,
+    TournamentError,
+)
+from tournaments.domain.event import (
+    DEFAULT_FLOOR,
+    INDIVIDUAL_TIEBREAKERS,
+    TEAM_TIEBREAKERS,
+    EventSettings,
+    EventState,
+    Tiebreaker,
+    parse_floor,
+)
+from tournaments.domain.pairing import (
+    EXACT_LIMIT,
+    PairedDown,
+    RoundPairing,
+    TablePairing,
+    pair_round,
+)
+from tournaments.domain.results import MatchResult, Outcome, ResultKind, games_to_win
+from tournaments.domain.rounds import (
+    PlayoffMatch,
+    RoundPlan,
+    first_playoff_round,
+    next_playoff_round,
+    playoff_winner,
+    recommended_rounds,
+)
+from tournaments.domain.standings import (
+    StandingRow,
+    TeamRecord,
+    compute_standings,
+    format_percentage,
+    standings_order,
+    tally,
+)
+
+__all__ = [
+    "DEFAULT_FLOOR",
+    "EXACT_LIMIT",
+    "INDIVIDUAL_TIEBREAKERS",
+    "TEAM_TIEBREAKERS",
+    "EventSettings",
+    "EventState",
+    "MatchResult",
+    "Outcome",
+    "PairedDown",
+    "PairingError",
+    "PlayoffError",
+    "PlayoffMatch",
+    "ResultError",
+    "ResultKind",
+    "RoundPairing",
+    "RoundPlan",
+    "SettingsError",
+    "StandingRow",
+    "TablePairing",
+    "TeamRecord",
+    "Tiebreaker",
+    "TournamentError",
+    "compute_standings",
+    "first_playoff_round",
+    "format_percentage",
+    "games_to_win",
+    "next_playoff_round",
+    "pair_round",
+    "parse_floor",
+    "playoff_winner",
+    "recommended_rounds",
+    "standings_order",
+    "tally",
+]

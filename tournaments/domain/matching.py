@@ -1,0 +1,166 @@
+"""Matching algorithms behind the Swiss pairing: written here because only the standard library is allowed.
+
+Two tools, for two jobs:
+
+* ``MaximumMatching``: Edmonds' blossom algorithm for maximum-cardinality matching in a general
+  graph, where an edge means "may play" (no rematch, not kept apart). Started from a greedy
+  matching, it only has to augment a few free vertices, and Berge's theorem makes it exact: if any
+  rematch-free pairing of the vertices exists, augmenting finds a perfect matching. The graph is
+  implicit (a compatibility test), because Swiss graphs are nearly complete and listing their edges
+  would be quadratic.
+* ``exact_min_cost_pairing``: a memoised search over subsets for a minimum-cost perfect matching
+  with arbitrary pair costs. Exponential, so used only for small events, where it lets pairing follow
+  every priority (byes, rematches, the number of teams paired down, point gaps) exactly.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Sequence
+from functools import cache
+
+UNMATCHED = -1
+
+
+class MaximumMatching:
+    """Maximum-cardinality matching on vertices 0..n-1 with an implicit edge test.
+
+    ``mate[v]`` is v's partner or ``UNMATCHED``. Seed ``mate`` with any valid matching (for example
+    a greedy one), then call ``augment(v)`` for free vertices; each success grows the matching by
+    one without unmatching anybody. A vertex that cannot be augmented once never can be later
+    (a standard property of Edmonds' algorithm), so one attempt per free vertex is enough.
+    """
+
+    def __init__(
+        self, size: int, compatible: Callable[[int, int], bool], mate: list[int] | None = None
+    ) -> None:
+        self.size = size
+        self.compatible = compatible
+        self.mate = [UNMATCHED] * size if mate is None else mate
+
+    def greedy(self, order: Sequence[int]) -> None:
+        """Pair free vertices in ``order`` with the first compatible free vertex after them."""
+        mate = self.mate
+        free = [v for v in order if mate[v] == UNMATCHED]
+        taken = [False] * len(free)
+        compatible = self.compatible
+        for i, v in enumerate(free):
+            if taken[i]:
+                continue
+            for j in range(i + 1, len(free)):
+                if not taken[j] and compatible(v, free[j]):
+                    taken[i] = taken[j] = True
+                    mate[v], mate[free[j]] = free[j], v
+                    break
+
+    def augment(self, root: int) -> bool:
+        """Try to match the free vertex ``root`` along an augmenting path; True on success."""
+        n, mate, compatible = self.size, self.mate, self.compatible
+        parent = [UNMATCHED] * n
+        base = list(range(n))
+        used = [False] * n
+        used[root] = True
+        queue = deque([root])
+
+        def lowest_common_ancestor(a: int, b: int) -> int:
+            seen = [False] * n
+            while True:
+                a = base[a]
+                seen[a] = True
+                if mate[a] == UNMATCHED:
+                    break
+                a = parent[mate[a]]
+            while True:
+                b = base[b]
+                if seen[b]:
+                    return b
+                b = parent[mate[b]]
+
+        def mark_path(v: int, stem: int, child: int, in_blossom: list[bool]) -> None:
+            while base[v] != stem:
+                in_blossom[base[v]] = in_blossom[base[mate[v]]] = True
+                parent[v] = child
+                child = mate[v]
+                v = parent[mate[v]]
+
+        while queue:
+            v = queue.popleft()
+            for to in range(n):
+                if to == v or base[v] == base[to] or mate[v] == to or not compatible(v, to):
+                    continue
+                if to == root or (mate[to] != UNMATCHED and parent[mate[to]] != UNMATCHED):
+                    stem = lowest_common_ancestor(v, to)
+                    in_blossom = [False] * n
+                    mark_path(v, stem, to, in_blossom)
+                    mark_path(to, stem, v, in_blossom)
+                    for i in range(n):
+                        if in_blossom[base[i]]:
+                            base[i] = stem
+                            if not used[i]:
+                                used[i] = True
+                                queue.append(i)
+                elif parent[to] == UNMATCHED:
+                    parent[to] = v
+                    if mate[to] == UNMATCHED:
+                        self._flip(to, parent)
+                        return True
+                    used[mate[to]] = True
+                    queue.append(mate[to])
+        return False
+
+    def _flip(self, end: int, parent: list[int]) -> None:
+        mate = self.mate
+        v = end
+        while v != UNMATCHED:
+            pv = parent[v]
+            next_v = mate[pv]
+            mate[v] = pv
+            mate[pv] = v
+            v = next_v
+
+    def free_vertices(self) -> list[int]:
+        return [v for v in range(self.size) if self.mate[v] == UNMATCHED]
+
+
+def exact_min_cost_pairing(
+    size: int, pair_cost: Callable[[int, int], int]
+) -> tuple[int, list[tuple[int, int]]]:
+    """Minimum-cost perfect matching of vertices 0..size-1 (size even), by search over subsets.
+
+    Always pairs the lowest free vertex first, so the states are the subsets reachable that way
+    (about 2^(size-1)); fine up to 14 vertices or so. Among equal costs the first partner in index
+    order wins, so the caller controls tie-breaking by how it numbers the vertices.
+    """
+    if size % 2:
+        raise ValueError("an exact pairing needs an even number of vertices")
+    costs = [[pair_cost(i, j) if i != j else 0 for j in range(size)] for i in range(size)]
+    full = (1 << size) - 1
+
+    @cache
+    def best(mask: int) -> tuple[int, int]:
+        if mask == full:
+            return 0, -1
+        i = 0
+        while mask >> i & 1:
+            i += 1
+        row = costs[i]
+        best_cost, best_j = -1, -1
+        for j in range(i + 1, size):
+            if not mask >> j & 1:
+                cost = row[j] + best(mask | 1 << i | 1 << j)[0]
+                if best_j == -1 or cost < best_cost:
+                    best_cost, best_j = cost, j
+        return best_cost, best_j
+
+    total = best(0)[0]
+    pairs = []
+    mask = 0
+    while mask != full:
+        i = 0
+        while mask >> i & 1:
+            i += 1
+        j = best(mask)[1]
+        pairs.append((i, j))
+        mask |= 1 << i | 1 << j
+    best.cache_clear()
+    return total, pairs
