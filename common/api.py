@@ -42,7 +42,10 @@ def exception_handler(exc, context):
         summary = "; ".join(f"{e['field']}: {e['message']}" for e in errors[:5])
         response.data = {"detail": f"Invalid request: {summary}", "errors": errors}
     elif isinstance(response.data, dict) and "detail" in response.data:
-        response.data = {"detail": str(response.data["detail"]), "errors": [{"message": str(response.data["detail"])}]}
+        response.data = {
+            "detail": str(response.data["detail"]),
+            "errors": [{"message": str(response.data["detail"])}],
+        }
     if response.status_code == status.HTTP_429_TOO_MANY_REQUESTS:
         response.data["errors"] = [{"message": "too many requests; wait and retry"}]
     return response

@@ -8,8 +8,14 @@ class DomainError(Exception):
 
     status_code = 400
 
-    def __init__(self, message: str, *, errors: list[dict] | None = None, status_code: int | None = None,
-                 extra: dict | None = None):
+    def __init__(
+        self,
+        message: str,
+        *,
+        errors: list[dict] | None = None,
+        status_code: int | None = None,
+        extra: dict | None = None,
+    ):
         super().__init__(message)
         self.message = message
         self.errors = errors or []

@@ -13,7 +13,10 @@ def database_status() -> dict:
             cursor.execute("SELECT 1")
             cursor.fetchone()
     except DatabaseError as exc:
-        return {"ok": False, "error": str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__}
+        return {
+            "ok": False,
+            "error": str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__,
+        }
     return {"ok": True, "engine": connections["default"].vendor}
 
 
@@ -34,7 +37,9 @@ def broker_status() -> dict | None:
 def health_report() -> tuple[bool, dict]:
     checks = {"database": database_status()}
     broker = broker_status()
-    checks["broker"] = broker if broker is not None else {"ok": True, "mode": "in-process (no broker configured)"}
+    checks["broker"] = (
+        broker if broker is not None else {"ok": True, "mode": "in-process (no broker configured)"}
+    )
     failing = [name for name, check in checks.items() if not check["ok"]]
     report = {"status": "ok" if not failing else "unavailable", "checks": checks}
     if failing:

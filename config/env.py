@@ -60,7 +60,7 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return items
 
 
-def env_database(name: str, default_sqlite_path: str) -> dict:
+def env_database(name: str, default_sqlite_path: str, conn_max_age: int = 60) -> dict:
     """``DATABASE_URL`` (postgres:// or sqlite:///) parsed into a Django DATABASES entry."""
     raw = env_str(name)
     if not raw:
@@ -76,7 +76,7 @@ def env_database(name: str, default_sqlite_path: str) -> dict:
             "or sqlite:///path"
         )
     try:
-        config = dj_database_url.parse(raw, conn_max_age=60, conn_health_checks=True)
+        config = dj_database_url.parse(raw, conn_max_age=conn_max_age, conn_health_checks=True)
     except (ValueError, KeyError) as exc:
         raise ImproperlyConfigured(f"{name}: malformed URL {raw!r}: {exc}") from exc
     if scheme != "sqlite" and not config.get("NAME"):

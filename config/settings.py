@@ -19,7 +19,11 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 DEBUG = env_bool("DEBUG", False)
 DEV_SECRET_KEY = "embedded-mode-only-not-secret-0f3c9b2e7d1a4c58b6e2f9a7c3d5e1b8"
 SECRET_KEY = env_str("SECRET_KEY") or ""
-DATABASES = {"default": env_database("DATABASE_URL", str(BASE_DIR / "db.sqlite3"))}
+DATABASES = {
+    "default": env_database(
+        "DATABASE_URL", str(BASE_DIR / "db.sqlite3"), conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 60)
+    )
+}
 REDIS_URL = env_redis_url("REDIS_URL")
 EMBEDDED = DATABASES["default"]["ENGINE"].endswith("sqlite3") and REDIS_URL is None
 

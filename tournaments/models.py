@@ -32,18 +32,28 @@ class Tournament(models.Model):
     team_size = models.PositiveSmallIntegerField(default=2)
     games_per_match = models.PositiveSmallIntegerField(default=1)
     round_minutes = models.PositiveSmallIntegerField(default=50)
-    swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Empty: from the MTR chart.")
+    swiss_rounds = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Empty: from the MTR chart."
+    )
     top_cut = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Empty: from the MTR chart.")
     tiebreakers = models.JSONField(default=list, blank=True)
-    percentage_floor = models.CharField(max_length=4, choices=PercentageFloor.choices, default=PercentageFloor.ONE_THIRD)
-    penalty_policy = models.CharField(max_length=20, choices=PenaltyPolicy.choices, default=PenaltyPolicy.MATCH_POINT)
+    percentage_floor = models.CharField(
+        max_length=4, choices=PercentageFloor.choices, default=PercentageFloor.ONE_THIRD
+    )
+    penalty_policy = models.CharField(
+        max_length=20, choices=PenaltyPolicy.choices, default=PenaltyPolicy.MATCH_POINT
+    )
     udc_mode = models.CharField(max_length=10, choices=UDCMode.choices, default=UDCMode.MTR)
     late_entry_missed_rounds = models.CharField(
         max_length=10, choices=LateEntryMissedRounds.choices, default=LateEntryMissedRounds.LOSS
     )
     late_entry_open = models.BooleanField(default=True)
-    playoff_play_draw = models.CharField(max_length=20, choices=PlayoffPlayDraw.choices, default=PlayoffPlayDraw.RANDOM)
-    status = models.CharField(max_length=20, choices=TournamentStatus.choices, default=TournamentStatus.REGISTRATION)
+    playoff_play_draw = models.CharField(
+        max_length=20, choices=PlayoffPlayDraw.choices, default=PlayoffPlayDraw.RANDOM
+    )
+    status = models.CharField(
+        max_length=20, choices=TournamentStatus.choices, default=TournamentStatus.REGISTRATION
+    )
     seed = models.BigIntegerField(help_text="Random seed for round 1 and final tiebreaks, fixed at creation.")
     decklist_deadline = models.DateTimeField(null=True, blank=True)
     decklists_published = models.BooleanField(default=False)
@@ -71,7 +81,9 @@ class Staff(models.Model):
     role = models.CharField(max_length=20, choices=StaffRole.choices)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["tournament", "user"], name="staff_one_role_per_event")]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user"], name="staff_one_role_per_event")
+        ]
 
     def __str__(self) -> str:
         return f"{self.user} ({self.get_role_display()})"
@@ -88,12 +100,16 @@ class Team(models.Model):
     )
     drop_reason = models.CharField(max_length=300, blank=True)
     disqualified = models.BooleanField(default=False)
-    fixed_table = models.PositiveIntegerField(null=True, blank=True, help_text="Accessibility: always this table.")
+    fixed_table = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Accessibility: always this table."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["name"]
-        constraints = [models.UniqueConstraint(fields=["tournament", "name"], name="team_name_unique_in_event")]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="team_name_unique_in_event")
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -142,6 +158,9 @@ class KeepApart(models.Model):
     team_b = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
     reason = models.CharField(max_length=200, blank=True)
 
+    def __str__(self) -> str:
+        return f"keep apart {self.team_a_id} / {self.team_b_id}"
+
 
 class Round(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
@@ -151,7 +170,9 @@ class Round(models.Model):
     seed = models.BigIntegerField(help_text="Pairing seed, stored so the pairing can be reproduced.")
     explanation = models.JSONField(default=dict, blank=True)
     manual_reason = models.CharField(max_length=500, blank=True)
-    length_minutes = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Empty: untimed (finals).")
+    length_minutes = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Empty: untimed (finals)."
+    )
     started_at = models.DateTimeField(null=True, blank=True)
     time_up_recorded_at = models.DateTimeField(null=True, blank=True)
     published_at = models.DateTimeField(null=True, blank=True)
@@ -175,14 +196,23 @@ class RoundPause(models.Model):
     class Meta:
         ordering = ["paused_at"]
 
+    def __str__(self) -> str:
+        return f"pause {self.paused_at:%H:%M:%S}"
+
 
 class Match(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveIntegerField(null=True, blank=True, help_text="Empty for a bye.")
     team_a = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="matches_as_a")
-    team_b = models.ForeignKey(Team, null=True, blank=True, on_delete=models.PROTECT, related_name="matches_as_b")
-    bracket_slot = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Playoff position in the bracket.")
-    result_kind = models.CharField(max_length=20, choices=MatchResultKind.choices, default=MatchResultKind.PENDING)
+    team_b = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.PROTECT, related_name="matches_as_b"
+    )
+    bracket_slot = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Playoff position in the bracket."
+    )
+    result_kind = models.CharField(
+        max_length=20, choices=MatchResultKind.choices, default=MatchResultKind.PENDING
+    )
     team_a_wins = models.PositiveSmallIntegerField(default=0)
     team_b_wins = models.PositiveSmallIntegerField(default=0)
     draws = models.PositiveSmallIntegerField(default=0)
@@ -193,11 +223,15 @@ class Match(models.Model):
     confirmed = models.BooleanField(default=False)
     version = models.PositiveIntegerField(default=1)
     seats = models.JSONField(
-        default=dict, blank=True, help_text='Seat order this match: {"A": [primary_player_id, ...], "B": [...]}.'
+        default=dict,
+        blank=True,
+        help_text='Seat order this match: {"A": [primary_player_id, ...], "B": [...]}.',
     )
     time_called_at = models.DateTimeField(null=True, blank=True)
     active_team = models.CharField(max_length=1, choices=TeamSide.choices, blank=True)
-    extra_turns_played = models.PositiveSmallIntegerField(default=0)
+    turns_completed = models.PositiveSmallIntegerField(
+        default=0, help_text="End-of-round turns finished since time was called, turn 0 included."
+    )
 
     class Meta:
         ordering = ["round_id", "table", "id"]
@@ -226,12 +260,17 @@ class TimeExtension(models.Model):
     granted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
 
+    def __str__(self) -> str:
+        return f"+{self.minutes} min: {self.reason}"
+
 
 class AuditEntry(models.Model):
     """Who did what, when and why; written by services, never edited or deleted through the app."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit_entries")
-    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
     action = models.CharField(max_length=60)
     object_type = models.CharField(max_length=40)
     object_id = models.CharField(max_length=40, blank=True)
@@ -243,3 +282,6 @@ class AuditEntry(models.Model):
     class Meta:
         ordering = ["-created_at", "-id"]
         verbose_name_plural = "audit entries"
+
+    def __str__(self) -> str:
+        return f"{self.action} {self.object_type} {self.object_id}"

@@ -13,7 +13,9 @@ def home(request):
 def dashboard(request):
     staffed = tournaments_staffed_by(request.user).prefetch_related("staff")
     roles = {
-        tournament.id: next(s.get_role_display() for s in tournament.staff.all() if s.user_id == request.user.id)
+        tournament.id: next(
+            s.get_role_display() for s in tournament.staff.all() if s.user_id == request.user.id
+        )
         for tournament in staffed
     }
     return render(

@@ -18,8 +18,9 @@ class TokenObtainApi(ObtainAuthToken):
     throttle_scope = "login"
 
     @extend_schema(
-        request=inline_serializer("TokenRequest", {"username": serializers.CharField(),
-                                                   "password": serializers.CharField()}),
+        request=inline_serializer(
+            "TokenRequest", {"username": serializers.CharField(), "password": serializers.CharField()}
+        ),
         responses={200: inline_serializer("TokenResponse", {"token": serializers.CharField()})},
     )
     def post(self, request, *args, **kwargs):

@@ -11,7 +11,9 @@ pytestmark = pytest.mark.django_db
 
 def test_token_for_valid_credentials_authenticates_api_calls(api_client):
     user = UserFactory(username="scorekeeper1")
-    response = api_client.post("/api/v1/auth/token/", {"username": "scorekeeper1", "password": DEFAULT_PASSWORD}, format="json")
+    response = api_client.post(
+        "/api/v1/auth/token/", {"username": "scorekeeper1", "password": DEFAULT_PASSWORD}, format="json"
+    )
     assert response.status_code == 200
     token = response.json()["token"]
     assert token == Token.objects.get(user=user).key
@@ -21,7 +23,9 @@ def test_token_for_valid_credentials_authenticates_api_calls(api_client):
 
 def test_token_for_wrong_password_is_400_with_message(api_client):
     UserFactory(username="judge1")
-    response = api_client.post("/api/v1/auth/token/", {"username": "judge1", "password": "wrong"}, format="json")
+    response = api_client.post(
+        "/api/v1/auth/token/", {"username": "judge1", "password": "wrong"}, format="json"
+    )
     assert response.status_code == 400
     assert "Unable to log in" in response.json()["detail"]
 
@@ -35,13 +39,19 @@ def test_signup_ignores_credentials_and_names_missing_fields(api_client):
 
 def test_signup_creates_player_account_with_token(api_client):
     response = api_client.post(
-        "/api/v1/accounts/", {"username": "jade.wu", "password": "shared-life-30", "email": "jade@example.org"},
+        "/api/v1/accounts/",
+        {"username": "jade.wu", "password": "shared-life-30", "email": "jade@example.org"},
         format="json",
     )
     assert response.status_code == 201
     body = response.json()
     user = get_user_model().objects.get(username="jade.wu")
-    assert body == {"id": user.id, "username": "jade.wu", "email": "jade@example.org", "token": Token.objects.get(user=user).key}
+    assert body == {
+        "id": user.id,
+        "username": "jade.wu",
+        "email": "jade@example.org",
+        "token": Token.objects.get(user=user).key,
+    }
     assert user.check_password("shared-life-30")
     assert "password" not in body
 
@@ -52,7 +62,11 @@ def test_signup_creates_player_account_with_token(api_client):
         ({"username": "ok_name", "password": "123"}, "password", "too short"),
         ({"username": "ok_name", "password": "password"}, "password", "too common"),
         ({"username": "bad name!", "password": "shared-life-30"}, "username", "valid username"),
-        ({"username": "ok_name", "password": "shared-life-30", "email": "not-an-email"}, "email", "valid email"),
+        (
+            {"username": "ok_name", "password": "shared-life-30", "email": "not-an-email"},
+            "email",
+            "valid email",
+        ),
     ],
 )
 def test_signup_refuses_invalid_fields_naming_them(api_client, payload, field, fragment):
@@ -65,15 +79,21 @@ def test_signup_refuses_invalid_fields_naming_them(api_client, payload, field, f
 
 def test_signup_refuses_taken_username_case_insensitively(api_client):
     UserFactory(username="Organizer")
-    response = api_client.post("/api/v1/accounts/", {"username": "organizer", "password": "shared-life-30"}, format="json")
+    response = api_client.post(
+        "/api/v1/accounts/", {"username": "organizer", "password": "shared-life-30"}, format="json"
+    )
     assert response.status_code == 400
-    assert response.json()["errors"] == [{"field": "username", "message": "the username 'organizer' is taken"}]
+    assert response.json()["errors"] == [
+        {"field": "username", "message": "the username 'organizer' is taken"}
+    ]
 
 
 def test_signup_page_creates_account_and_logs_in(client):
     page = client.get("/accounts/signup/")
     assert page.status_code == 200
-    response = client.post("/accounts/signup/", {"username": "kofi", "password": "fifteen-poison-15", "email": ""})
+    response = client.post(
+        "/accounts/signup/", {"username": "kofi", "password": "fifteen-poison-15", "email": ""}
+    )
     assert response.status_code == 302
     assert client.get("/dashboard/").status_code == 200
 

@@ -11,7 +11,9 @@ def test_healthz_reports_database_and_broker_ok(client):
     assert response.status_code == 200
     assert body["status"] == "ok"
     assert body["checks"]["database"]["ok"] is True
-    assert body["checks"]["database"]["engine"] == ("postgresql" if "postgresql" in settings.DATABASES["default"]["ENGINE"] else "sqlite")
+    assert body["checks"]["database"]["engine"] == (
+        "postgresql" if "postgresql" in settings.DATABASES["default"]["ENGINE"] else "sqlite"
+    )
     assert body["checks"]["broker"]["ok"] is True
     if settings.REDIS_URL:
         assert "mode" not in body["checks"]["broker"]

@@ -19,10 +19,17 @@ SERVICE_VARIABLES = ("DATABASE_URL", "REDIS_URL", "SECRET_KEY", "DEBUG", "ALLOWE
 def start_django(**env: str) -> subprocess.CompletedProcess:
     clean = {k: v for k, v in os.environ.items() if k not in SERVICE_VARIABLES}
     return subprocess.run(
-        [sys.executable, "-c", "import django; django.setup(); from django.conf import settings; "
-                               "print(settings.DATABASES['default']['ENGINE'], settings.CELERY_TASK_ALWAYS_EAGER)"],
-        cwd=ROOT, env={**clean, "DJANGO_SETTINGS_MODULE": "config.settings", **env},
-        capture_output=True, text=True, timeout=60,
+        [
+            sys.executable,
+            "-c",
+            "import django; django.setup(); from django.conf import settings; "
+            "print(settings.DATABASES['default']['ENGINE'], settings.CELERY_TASK_ALWAYS_EAGER)",
+        ],
+        cwd=ROOT,
+        env={**clean, "DJANGO_SETTINGS_MODULE": "config.settings", **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
 
 
@@ -33,8 +40,12 @@ def test_start_up_without_environment_is_embedded_mode():
 
 
 def test_start_up_with_production_environment_uses_postgres_and_a_broker():
-    result = start_django(DATABASE_URL="postgresql://app@db.example.org:5432/twohg", REDIS_URL="redis://cache:6379/0",
-                          SECRET_KEY="x" * 60, ALLOWED_HOSTS="example.org")
+    result = start_django(
+        DATABASE_URL="postgresql://app@db.example.org:5432/twohg",
+        REDIS_URL="redis://cache:6379/0",
+        SECRET_KEY="x" * 60,
+        ALLOWED_HOSTS="example.org",
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["django.db.backends.postgresql", "False"]
 
@@ -73,7 +84,11 @@ def test_env_helpers_parse_values(monkeypatch):
     assert env_list("T_LIST", []) == ["a.org", "b.org"]
     database = env_database("T_DB", "unused.sqlite3")
     assert (database["ENGINE"], database["HOST"], database["PORT"], database["NAME"]) == (
-        "django.db.backends.postgresql", "h", 5433, "d")
+        "django.db.backends.postgresql",
+        "h",
+        5433,
+        "d",
+    )
     assert env_redis_url("T_REDIS") == "redis://127.0.0.1:6379/2"
 
 

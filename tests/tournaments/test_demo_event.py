@@ -14,7 +14,11 @@ def test_setup_demo_is_idempotent_and_home_lists_the_event(client, capsys):
     assert output.count("Demo organizer login: username 'organizer'") == 2
     assert output.count("Created demo event") == 1
     tournament = Tournament.objects.get()
-    assert (tournament.team_size, tournament.games_per_match, tournament.tiebreakers) == (2, 1, ["match_points", "omw"])
+    assert (tournament.team_size, tournament.games_per_match, tournament.tiebreakers) == (
+        2,
+        1,
+        ["match_points", "omw"],
+    )
     assert Team.objects.count() == 8
     assert Player.objects.count() == 16
     assert Staff.objects.get().user == get_user_model().objects.get(username="organizer")

@@ -13,12 +13,42 @@ MAX_TEAM_NAME_LENGTH = 100
 
 BLOCKED_WORDS = frozenset(
     {
-        "asshole", "bastard", "bitch", "bollocks", "cock", "cunt", "dick", "faggot", "fag", "fuck", "fucker",
-        "fucking", "motherfucker", "nazi", "nigger", "nigga", "retard", "retarded", "shit", "slut", "twat",
-        "whore", "wanker", "rape", "rapist", "kike", "spic", "chink", "tranny", "dyke", "hitler",
+        "asshole",
+        "bastard",
+        "bitch",
+        "bollocks",
+        "cock",
+        "cunt",
+        "dick",
+        "faggot",
+        "fag",
+        "fuck",
+        "fucker",
+        "fucking",
+        "motherfucker",
+        "nazi",
+        "nigger",
+        "nigga",
+        "retard",
+        "retarded",
+        "shit",
+        "slut",
+        "twat",
+        "whore",
+        "wanker",
+        "rape",
+        "rapist",
+        "kike",
+        "spic",
+        "chink",
+        "tranny",
+        "dyke",
+        "hitler",
     }
 )
-_SUBSTITUTIONS = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s", "!": "i"})
+_SUBSTITUTIONS = str.maketrans(
+    {"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s", "!": "i"}
+)
 
 
 def _fold(text: str) -> str:

@@ -8,7 +8,12 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from common.errors import DomainError
-from tournaments.enums import INDIVIDUAL_EVENT_TIEBREAKERS, TEAM_EVENT_TIEBREAKERS, TIEBREAKER_NAMES, StaffRole
+from tournaments.enums import (
+    INDIVIDUAL_EVENT_TIEBREAKERS,
+    TEAM_EVENT_TIEBREAKERS,
+    TIEBREAKER_NAMES,
+    StaffRole,
+)
 from tournaments.models import Staff, Tournament
 from tournaments.services.audit import audit_log
 
@@ -28,14 +33,23 @@ def _settings_problems(values: dict) -> list[dict]:
         problems.append({"field": "games_per_match", "message": "a team match is one game (MTR 9.1)"})
     minutes = values.get("round_minutes", 50)
     if minutes < MIN_ROUND_MINUTES:
-        problems.append({"field": "round_minutes", "message": f"at least {MIN_ROUND_MINUTES} minutes (MTR App. B)"})
+        problems.append(
+            {"field": "round_minutes", "message": f"at least {MIN_ROUND_MINUTES} minutes (MTR App. B)"}
+        )
     tiebreakers = values.get("tiebreakers")
     if tiebreakers:
         unknown = [name for name in tiebreakers if name not in TIEBREAKER_NAMES]
         if unknown:
-            problems.append({"field": "tiebreakers", "message": f"unknown tiebreaker(s) {unknown}; use {sorted(TIEBREAKER_NAMES)}"})
+            problems.append(
+                {
+                    "field": "tiebreakers",
+                    "message": f"unknown tiebreaker(s) {unknown}; use {sorted(TIEBREAKER_NAMES)}",
+                }
+            )
         if tiebreakers[0] != "match_points":
-            problems.append({"field": "tiebreakers", "message": "the first tiebreaker is always match_points"})
+            problems.append(
+                {"field": "tiebreakers", "message": "the first tiebreaker is always match_points"}
+            )
         if len(set(tiebreakers)) != len(tiebreakers):
             problems.append({"field": "tiebreakers", "message": "a tiebreaker is listed twice"})
     for field in ("swiss_rounds", "top_cut"):
@@ -53,37 +67,66 @@ def tournament_create(*, actor, **values) -> Tournament:
     values.setdefault("games_per_match", 1 if values["team_size"] > 1 else 3)
     problems = _settings_problems(values)
     if problems:
-        raise DomainError("Invalid event settings: " + "; ".join(f"{p['field']}: {p['message']}" for p in problems),
-                          errors=problems)
+        raise DomainError(
+            "Invalid event settings: " + "; ".join(f"{p['field']}: {p['message']}" for p in problems),
+            errors=problems,
+        )
     if not values.get("tiebreakers"):
-        values["tiebreakers"] = list(TEAM_EVENT_TIEBREAKERS if values["team_size"] > 1 else INDIVIDUAL_EVENT_TIEBREAKERS)
+        values["tiebreakers"] = list(
+            TEAM_EVENT_TIEBREAKERS if values["team_size"] > 1 else INDIVIDUAL_EVENT_TIEBREAKERS
+        )
     values.setdefault("seed", secrets.randbits(48))
     tournament = Tournament.objects.create(created_by=actor, **values)
     Staff.objects.create(tournament=tournament, user=actor, role=StaffRole.ORGANIZER)
-    audit_log(tournament=tournament, actor=actor, action="tournament_create", obj=tournament,
-              after={"name": tournament.name, "format": tournament.format, "rel": tournament.rel})
+    audit_log(
+        tournament=tournament,
+        actor=actor,
+        action="tournament_create",
+        obj=tournament,
+        after={"name": tournament.name, "format": tournament.format, "rel": tournament.rel},
+    )
     return tournament
 
 
 @transaction.atomic
 def staff_add(*, tournament: Tournament, actor, username: str, role: str) -> Staff:
     if role not in StaffRole.values or role == StaffRole.ORGANIZER:
-        raise DomainError(f"role must be one of head_judge, judge, scorekeeper; got {role!r}",
-                          errors=[{"field": "role", "message": "invalid role"}])
+        raise DomainError(
+            f"role must be one of head_judge, judge, scorekeeper; got {role!r}",
+            errors=[{"field": "role", "message": "invalid role"}],
+        )
     user = get_user_model().objects.filter(username=username).first()
     if user is None:
-        raise DomainError(f"no account named {username!r}", errors=[{"field": "username", "message": "unknown user"}],
-                          status_code=400)
+        raise DomainError(
+            f"no account named {username!r}",
+            errors=[{"field": "username", "message": "unknown user"}],
+            status_code=400,
+        )
     staff, created = Staff.objects.get_or_create(tournament=tournament, user=user, defaults={"role": role})
     if not created:
         if staff.role == StaffRole.ORGANIZER:
-            raise DomainError("the organizer's role cannot be changed", errors=[{"field": "username", "message": "is the organizer"}],
-                              status_code=409)
+            raise DomainError(
+                "the organizer's role cannot be changed",
+                errors=[{"field": "username", "message": "is the organizer"}],
+                status_code=409,
+            )
         before = staff.role
         staff.role = role
         staff.save(update_fields=["role"])
-        audit_log(tournament=tournament, actor=actor, action="staff_role_change", obj=staff, before={"role": before},
-                  after={"role": role})
+        audit_log(
+            tournament=tournament,
+            actor=actor,
+            action="staff_role_change",
+            obj=staff,
+            before={"role": before},
+            after={"role": role},
+        )
     else:
-        audit_log(tournament=tournament, actor=actor, action="staff_add", obj=staff, after={"username": username, "role": role})
+        audit_log(
+            tournament=tournament,
+            actor=actor,
+            action="staff_add",
+            obj=staff,
+            after={"username": username, "role": role},
+        )
     return staff

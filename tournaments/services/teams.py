@@ -33,9 +33,16 @@ def team_register(*, tournament: Tournament, actor, name: str, players: list[Pla
     if problem:
         errors.append({"field": "name", "message": problem})
     elif Team.objects.filter(tournament=tournament, name__iexact=name).exists():
-        errors.append({"field": "name", "message": f"a team named {name!r} is already registered in this event"})
+        errors.append(
+            {"field": "name", "message": f"a team named {name!r} is already registered in this event"}
+        )
     if len(players) != tournament.team_size:
-        errors.append({"field": "players", "message": f"this event's teams have {tournament.team_size} players, got {len(players)}"})
+        errors.append(
+            {
+                "field": "players",
+                "message": f"this event's teams have {tournament.team_size} players, got {len(players)}",
+            }
+        )
     users = {}
     seen_ids: set[str] = set()
     for index, entry in enumerate(players):
@@ -44,33 +51,64 @@ def team_register(*, tournament: Tournament, actor, name: str, players: list[Pla
             errors.append({"field": f"{field}.name", "message": "the player's name is empty"})
         wizards_id = _normalise_wizards_id(entry.wizards_id)
         if not wizards_id:
-            errors.append({"field": f"{field}.wizards_id", "message": "the Wizards Account id or email is empty"})
+            errors.append(
+                {"field": f"{field}.wizards_id", "message": "the Wizards Account id or email is empty"}
+            )
         elif wizards_id in seen_ids:
             errors.append({"field": f"{field}.wizards_id", "message": "the same person is listed twice"})
         elif Player.objects.filter(tournament=tournament, wizards_id=wizards_id).exists():
-            errors.append({"field": f"{field}.wizards_id", "message": f"{entry.wizards_id} is already on a team in this event"})
+            errors.append(
+                {
+                    "field": f"{field}.wizards_id",
+                    "message": f"{entry.wizards_id} is already on a team in this event",
+                }
+            )
         seen_ids.add(wizards_id)
         if entry.username:
             user = get_user_model().objects.filter(username=entry.username).first()
             if user is None:
-                errors.append({"field": f"{field}.username", "message": f"no account named {entry.username!r}"})
-            elif Player.objects.filter(tournament=tournament, user=user).exists() or user.pk in users.values():
-                errors.append({"field": f"{field}.username", "message": f"{entry.username} is already on a team in this event"})
+                errors.append(
+                    {"field": f"{field}.username", "message": f"no account named {entry.username!r}"}
+                )
+            elif (
+                Player.objects.filter(tournament=tournament, user=user).exists() or user.pk in users.values()
+            ):
+                errors.append(
+                    {
+                        "field": f"{field}.username",
+                        "message": f"{entry.username} is already on a team in this event",
+                    }
+                )
             else:
                 users[index] = user.pk
     if errors:
-        raise DomainError("Team not registered: " + "; ".join(f"{e['field']}: {e['message']}" for e in errors), errors=errors)
+        raise DomainError(
+            "Team not registered: " + "; ".join(f"{e['field']}: {e['message']}" for e in errors),
+            errors=errors,
+        )
     rounds_paired = tournament.rounds.filter(kind="swiss").count()
     team = Team.objects.create(tournament=tournament, name=name, registered_after_round=rounds_paired)
     try:
         Player.objects.bulk_create(
-            Player(tournament=tournament, team=team, name=" ".join(entry.name.split()),
-                   wizards_id=_normalise_wizards_id(entry.wizards_id), user_id=users.get(index), position=index)
+            Player(
+                tournament=tournament,
+                team=team,
+                name=" ".join(entry.name.split()),
+                wizards_id=_normalise_wizards_id(entry.wizards_id),
+                user_id=users.get(index),
+                position=index,
+            )
             for index, entry in enumerate(players)
         )
     except IntegrityError:
-        raise DomainError("a player was registered on another team at the same moment; try again",
-                          status_code=409) from None
-    audit_log(tournament=tournament, actor=actor, action="team_register", obj=team,
-              after={"name": team.name, "players": [p.name for p in players], "late_after_round": rounds_paired})
+        raise DomainError(
+            "a player was registered on another team at the same moment; try again", status_code=409
+        ) from None
+    audit_log(
+        tournament=tournament,
+        actor=actor,
+        action="team_register",
+        obj=team,
+        after={"name": team.name, "players": [p.name for p in players], "late_after_round": rounds_paired},
+    )
     return team

@@ -41,16 +41,22 @@ class Command(BaseCommand):
             if not Tournament.objects.exists():
                 created_event = self._demo_event(organizer)
         self.stdout.write(
-            self.style.SUCCESS(f"Demo organizer login: username {DEMO_USERNAME!r}, password {DEMO_PASSWORD!r}")
+            self.style.SUCCESS(
+                f"Demo organizer login: username {DEMO_USERNAME!r}, password {DEMO_PASSWORD!r}"
+            )
         )
         if created_event:
-            self.stdout.write(f"Created demo event {created_event.name!r} with {created_event.teams.count()} teams.")
+            self.stdout.write(
+                f"Created demo event {created_event.name!r} with {created_event.teams.count()} teams."
+            )
 
     def _organizer(self):
         user_model = get_user_model()
         user = user_model.objects.filter(username=DEMO_USERNAME).first()
         if user is None:
-            user = user_model.objects.create_user(DEMO_USERNAME, email="organizer@example.org", password=DEMO_PASSWORD)
+            user = user_model.objects.create_user(
+                DEMO_USERNAME, email="organizer@example.org", password=DEMO_PASSWORD
+            )
         return user
 
     def _demo_event(self, organizer) -> Tournament:
