@@ -265,7 +265,7 @@ def _ipg(
     """Competitive/Professional: IPG default, circumstances, repeat upgrade, then the 2HG policy."""
     default = infraction.competitive_penalty
     head = f"{rel.label}, {infraction.code} ({infraction.name}): {default.label}"
-    base, circumstance, drops_team = _circumstance(infraction, context)
+    base, circumstance, drops_team = _circumstance(infraction, context, history)
     steps = [head]
     if circumstance:
         steps.append(circumstance)
@@ -290,7 +290,9 @@ def _ipg(
     return base, penalty, steps, drops_team, upgraded
 
 
-def _circumstance(infraction: Infraction, context: PenaltyContext) -> tuple[Penalty, str, bool]:
+def _circumstance(
+    infraction: Infraction, context: PenaltyContext, history: tuple[PriorPenalty, ...] | list[PriorPenalty]
+) -> tuple[Penalty, str, bool]:
     """The infraction's own upgrades/downgrades [IPG §§2–4]: (penalty, step text, drops team)."""
     default = infraction.competitive_penalty
     code = infraction.code
@@ -327,8 +329,11 @@ def _circumstance(infraction: Infraction, context: PenaltyContext) -> tuple[Pena
                 "no replacements: basic lands added, decklist changed → Game Loss",
                 False,
             )
-    if code == "USC-MAJOR" and context.malicious_or_unremorseful:
-        return Penalty.DISQUALIFICATION, "malicious or without remorse → Disqualification", False
+    if code == "USC-MAJOR":
+        if context.malicious_or_unremorseful:
+            return Penalty.DISQUALIFICATION, "malicious or without remorse → Disqualification", False
+        if any(prior.infraction_code == code and not prior.overturned for prior in history):
+            return Penalty.DISQUALIFICATION, "repeated → Disqualification", False
     return default, "", False
 
 
@@ -396,7 +401,7 @@ def _decide(
     if infraction.code == "GPE-GRV" and rel is not Rel.REGULAR and penalty is not Penalty.DISQUALIFICATION:
         offer = tuple(context.other_player_ids)
         if offer:
-            notes = (*notes, f"offer FtMGS (GPE-FTMGS) to each other player, one by one: {', '.join(offer)}")
+            notes = (*notes, _ftmgs_note(offer))
     return PenaltyDecision(
         infraction_code=infraction.code,
         rel=rel,
@@ -501,7 +506,7 @@ def apply_deviation(
     effects, notes = _effects(infraction, decision.rel, penalty, decision.drops_team, context)
     offer = decision.offer_ftmgs_to if penalty is not Penalty.DISQUALIFICATION else ()
     if offer:
-        notes = (*notes, f"offer FtMGS (GPE-FTMGS) to each other player, one by one: {', '.join(offer)}")
+        notes = (*notes, _ftmgs_note(offer))
     return replace(
         decision,
         penalty=penalty,
@@ -519,6 +524,10 @@ def apply_deviation(
         deviated=True,
         deviation_reason=reason,
     )
+
+
+def _ftmgs_note(offer: tuple[str, ...]) -> str:
+    return f"offer FtMGS (GPE-FTMGS) to each other player, one by one: {', '.join(offer)}"
 
 
 def _ordinal(n: int) -> str:
