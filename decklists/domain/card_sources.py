@@ -15,7 +15,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -35,6 +35,10 @@ _NUMBER_WORDS = {
     )
 }
 _TYPE_SEPARATOR = re.compile(r"\s+[\u2014-]\s+")
+
+
+KNOWN_FORMATS = ("commander", "legacy", "modern", "pauper", "pioneer", "premodern", "standard", "vintage")
+"""Formats of the shipped snapshot; MTGJSON omits formats where a card is not legal."""
 
 
 class CardSourceError(ValueError):
@@ -141,12 +145,14 @@ def parse_scryfall_oracle_cards(data: Any) -> Iterator[Card]:
         )
 
 
-def parse_mtgjson_atomic_cards(data: Any) -> Iterator[Card]:
+def parse_mtgjson_atomic_cards(data: Any, *, formats: Iterable[str] = KNOWN_FORMATS) -> Iterator[Card]:
     """Cards from a decoded MTGJSON ``AtomicCards`` file (``{"meta", "data": {name: [faces]}}``).
 
     Faces of one card are grouped by Scryfall oracle id (un-set cards can share a name)
-    and ordered by ``side``. A format missing from ``legalities`` means not legal there.
+    and ordered by ``side``. MTGJSON leaves out formats where a card is not legal; those of
+    ``formats`` are filled in as not legal so records look the same whatever the source.
     """
+    absent = dict.fromkeys(formats, Legality.NOT_LEGAL)
     if not isinstance(data, dict) or not isinstance(data.get("data"), dict):
         raise CardSourceError("MTGJSON AtomicCards: expected an object with a 'data' object")
     if not data["data"]:
@@ -180,7 +186,7 @@ def parse_mtgjson_atomic_cards(data: Any) -> Iterator[Card]:
                 type_line=type_line,
                 is_basic_land=basic,
                 copies_limit=copies_limit_from_text(text, is_basic_land=basic),
-                legalities=_legalities(first.get("legalities") or {}, where),
+                legalities=absent | _legalities(first.get("legalities") or {}, where),
                 oracle_id=oracle_id or None,
                 oracle_text=text,
                 is_funny=bool(first.get("isFunny")),
