@@ -21,6 +21,7 @@ Only the head judge may deviate from the proposal [IPG 1, 1.2], always with a re
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from penalties.domain.catalogue import Infraction, get_infraction
@@ -172,7 +173,7 @@ def propose_penalty(
     rel: Rel,
     policy: Policy,
     day: int,
-    history: tuple[PriorPenalty, ...] | list[PriorPenalty] = (),
+    history: Sequence[PriorPenalty] = (),
     context: PenaltyContext | None = None,
 ) -> PenaltyDecision:
     """The penalty the rules give a player for ``infraction_code`` at this event.
@@ -204,9 +205,7 @@ def propose_penalty(
     )
 
 
-def _validate(
-    *, day: int, history: tuple[PriorPenalty, ...] | list[PriorPenalty], context: PenaltyContext
-) -> None:
+def _validate(*, day: int, history: Sequence[PriorPenalty], context: PenaltyContext) -> None:
     if day < 1:
         raise PenaltyRuleError(f"Event days start at 1, got {day}")
     for prior in history:
@@ -259,7 +258,7 @@ def _ipg(
     rel: Rel,
     policy: Policy,
     day: int,
-    history: tuple[PriorPenalty, ...] | list[PriorPenalty],
+    history: Sequence[PriorPenalty],
     context: PenaltyContext,
 ) -> tuple[Penalty, Penalty, list[str], bool, bool]:
     """Competitive/Professional: IPG default, circumstances, repeat upgrade, then the 2HG policy."""
@@ -291,7 +290,7 @@ def _ipg(
 
 
 def _circumstance(
-    infraction: Infraction, context: PenaltyContext, history: tuple[PriorPenalty, ...] | list[PriorPenalty]
+    infraction: Infraction, context: PenaltyContext, history: Sequence[PriorPenalty]
 ) -> tuple[Penalty, str, bool]:
     """The infraction's own upgrades/downgrades [IPG §§2–4]: (penalty, step text, drops team)."""
     default = infraction.competitive_penalty
@@ -337,9 +336,7 @@ def _circumstance(
     return default, "", False
 
 
-def _prior_warnings(
-    infraction: Infraction, day: int, history: tuple[PriorPenalty, ...] | list[PriorPenalty]
-) -> int:
+def _prior_warnings(infraction: Infraction, day: int, history: Sequence[PriorPenalty]) -> int:
     """Earlier Warning-level offences of the same category by this player that still count."""
     return sum(
         1
