@@ -1,0 +1,81 @@
+"""Who may do what in an event: one set of role predicates shared by pages, the API and every app.
+
+Roles are per event (``Staff``). Superusers (support staff) pass every check. A player is a user
+linked to a ``Player`` row of the event.
+"""
+
+from __future__ import annotations
+
+from rest_framework.permissions import BasePermission
+
+from tournaments.enums import StaffRole
+from tournaments.models import Player, Staff, Team, Tournament
+
+ALL_STAFF = frozenset(StaffRole.values)
+JUDGES = frozenset({StaffRole.ORGANIZER, StaffRole.HEAD_JUDGE, StaffRole.JUDGE})
+SCOREKEEPING = frozenset({StaffRole.ORGANIZER, StaffRole.HEAD_JUDGE, StaffRole.SCOREKEEPER})
+HEAD_JUDGE = frozenset({StaffRole.HEAD_JUDGE})
+ORGANIZER = frozenset({StaffRole.ORGANIZER})
+
+
+def staff_role(user, tournament: Tournament | int) -> str | None:
+    """The user's role in the event, cached on the user object for the request."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    tournament_id = tournament if isinstance(tournament, int) else tournament.pk
+    cache = user.__dict__.setdefault("_staff_roles", {})
+    if tournament_id not in cache:
+        cache[tournament_id] = (
+            Staff.objects.filter(tournament_id=tournament_id, user=user)
+            .values_list("role", flat=True)
+            .first()
+        )
+    return cache[tournament_id]
+
+
+def has_role(user, tournament: Tournament | int, roles: frozenset[str] = ALL_STAFF) -> bool:
+    if getattr(user, "is_superuser", False):
+        return True
+    return staff_role(user, tournament) in roles
+
+
+def is_head_judge(user, tournament: Tournament | int) -> bool:
+    """The head judge decides deviations and appeals; the organizer acts as head judge if none is named."""
+    if getattr(user, "is_superuser", False):
+        return True
+    role = staff_role(user, tournament)
+    if role == StaffRole.HEAD_JUDGE:
+        return True
+    tournament_id = tournament if isinstance(tournament, int) else tournament.pk
+    return (
+        role == StaffRole.ORGANIZER
+        and not Staff.objects.filter(tournament_id=tournament_id, role=StaffRole.HEAD_JUDGE).exists()
+    )
+
+
+def player_team_id(user, tournament: Tournament | int) -> int | None:
+    """The team the user plays on in this event, if any."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    tournament_id = tournament if isinstance(tournament, int) else tournament.pk
+    return (
+        Player.objects.filter(tournament_id=tournament_id, user=user)
+        .values_list("team_id", flat=True)
+        .first()
+    )
+
+
+def plays_on(user, team: Team) -> bool:
+    return player_team_id(user, team.tournament_id) == team.pk
+
+
+class EventRolePermission(BasePermission):
+    """Checks ``view.required_roles`` (a frozenset) against the user's role in ``view.get_tournament()``.
+
+    Views that also let players or the public in decide that themselves before calling this; this
+    class answers only 'is this user staff with one of these roles'.
+    """
+
+    def has_permission(self, request, view) -> bool:
+        roles = getattr(view, "required_roles", ALL_STAFF)
+        return has_role(request.user, view.get_tournament(), roles)
