@@ -2,11 +2,22 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+api_v1 = [
+    path("", include("tournaments.api.urls")),
+    path("", include("tournaments.api.clock_urls")),
+    path("", include("decklists.api.urls")),
+    path("", include("penalties.api.urls")),
+]
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("api/v1/", include(api_v1)),
     path("", include("common.urls")),
     path("", include("accounts.urls")),
     path("", include("tournaments.urls")),
+    path("", include("tournaments.clock_urls")),
+    path("", include("decklists.urls")),
+    path("", include("penalties.urls")),
 ]
