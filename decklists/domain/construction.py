@@ -181,11 +181,16 @@ def check_constructed_team(
 
 
 def shared_sideboard(pool: LimitedPool, decks: Sequence[Deck]) -> dict[str, int]:
-    """What is left of the pool after the team's decks: the team's shared sideboard."""
+    """What is left of the pool after the team's decks: the team's shared sideboard.
+
+    The five basic land types are free in Limited, so a deck's Mountains are taken from the
+    land station, never from the pool: the pool's own basics stay in the sideboard.
+    """
     used: dict[str, int] = {}
     for deck in decks:
         for name, count in deck.main.items():
-            used[name] = used.get(name, 0) + count
+            if name not in LIMITED_BASICS:
+                used[name] = used.get(name, 0) + count
     left = {name: count - used.get(name, 0) for name, count in pool.cards.items()}
     return {name: count for name, count in sorted(left.items()) if count > 0}
 
