@@ -112,7 +112,18 @@ def check_constructed_deck(deck: Deck, index: CardIndex) -> tuple[DeckError, ...
             )
         )
     for name, count in deck.main.items():
-        errors.extend(_card_errors(index.card(name), count, deck))
+        card = index.get(name)
+        if card is None:
+            errors.append(
+                DeckError(
+                    ErrorCode.UNKNOWN_CARD,
+                    f"{deck.player}: {name!r} is not in the card data (stale name?).",
+                    card=name,
+                    players=players,
+                )
+            )
+            continue
+        errors.extend(_card_errors(card, count, deck))
     return sorted_errors(errors)
 
 

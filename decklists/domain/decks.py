@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from decklists.domain.cards import Card, CardIndex
@@ -152,12 +152,18 @@ def arena_name(card: Card) -> str:
     return card.name
 
 
+def _spelled(index: CardIndex, name: str, spelling: Callable[[Card], str]) -> str:
+    """A client's spelling of ``name``; a name the data lacks is written as stored."""
+    card = index.get(name)
+    return spelling(card) if card is not None else name
+
+
 def render_mtgo(deck: Deck, index: CardIndex) -> str:
     """MTGO ``.txt``: main deck, a blank line, the sideboard."""
-    lines = [f"{count} {mtgo_name(index.card(name))}" for name, count in deck.main.items()]
+    lines = [f"{count} {_spelled(index, name, mtgo_name)}" for name, count in deck.main.items()]
     if deck.sideboard:
         lines.append("")
-        lines += [f"{count} {mtgo_name(index.card(name))}" for name, count in deck.sideboard.items()]
+        lines += [f"{count} {_spelled(index, name, mtgo_name)}" for name, count in deck.sideboard.items()]
     return "\n".join(lines) + "\n"
 
 
@@ -171,7 +177,7 @@ def render_arena(deck: Deck, index: CardIndex) -> str:
         ("Sideboard", deck.sideboard),
     ):
         if cards:
-            body = "\n".join(f"{count} {arena_name(index.card(name))}" for name, count in cards.items())
+            body = "\n".join(f"{count} {_spelled(index, name, arena_name)}" for name, count in cards.items())
             blocks.append(f"{title}\n{body}")
     return "\n\n".join(blocks) + "\n"
 

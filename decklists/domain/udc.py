@@ -50,11 +50,16 @@ class UnifiedDeckConstruction:
 
     @staticmethod
     def _usage(decks: Sequence[Deck], index: CardIndex) -> dict[str, dict[str, int]]:
-        """Non-basic card name → {player: copies}, the only cards UDC is about."""
+        """Non-basic card name → {player: copies}, the only cards UDC is about.
+
+        A name missing from the card data counts as non-basic: it is still a card two
+        teammates cannot share, and the per-deck check reports it as UNKNOWN_CARD.
+        """
         usage: dict[str, dict[str, int]] = {}
         for deck in decks:
             for name, count in deck.main.items():
-                if count <= 0 or index.card(name).is_basic_land:
+                card = index.get(name)
+                if count <= 0 or (card is not None and card.is_basic_land):
                     continue
                 per_player = usage.setdefault(name, {})
                 per_player[deck.player] = per_player.get(deck.player, 0) + count
@@ -77,7 +82,8 @@ class UnifiedDeckConstruction:
                 )
         overriding: dict[str, list[str]] = {}
         for name in sorted(usage):
-            if not index.card(name).overrides_copy_limit:
+            card = index.get(name)
+            if card is None or not card.overrides_copy_limit:
                 continue
             for player, count in usage[name].items():
                 if count > DEFAULT_COPY_LIMIT:
@@ -105,7 +111,9 @@ class UnifiedDeckConstruction:
                 continue
             players = tuple(sorted(per_player))
             total = sum(per_player.values())
-            card = index.card(name)
+            card = index.get(name)
+            if card is None:
+                continue
             if card.legality(format_id) is Legality.RESTRICTED:
                 errors.append(
                     DeckError(

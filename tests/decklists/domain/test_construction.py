@@ -113,6 +113,12 @@ def test_constructed_too_many_copies_message_names_the_own_limit(index: CardInde
     assert error.message == "Ana: 8 copies of Seven Dwarves; the card's own limit is 7."
 
 
+def test_constructed_name_missing_from_card_data_is_an_error_value(index: CardIndex) -> None:
+    deck = Deck(player="Ana", format="modern", main={"Not A Card Name": 4, "Island": 60})
+
+    assert _codes(deck, index) == [(ErrorCode.UNKNOWN_CARD, "Not A Card Name")]
+
+
 def test_constructed_unknown_format(index: CardIndex) -> None:
     assert _codes(_deck(format_id="extended"), index) == [(ErrorCode.UNKNOWN_FORMAT, None)]
 

@@ -175,6 +175,14 @@ def test_read_deck_sums_repeated_names_and_drops_arena_companion_duplicate(index
     )
 
 
+def test_read_deck_keeps_a_parenthesised_name_that_looks_like_a_printing(index: CardIndex) -> None:
+    deck = read_deck(
+        "1 Hazmat Suit (Used)\n1 Lightning Bolt (M10) 146\n", index, player="p", format_id="legacy"
+    ).deck
+
+    assert deck.main == {"Hazmat Suit (Used)": 1, "Lightning Bolt": 1}
+
+
 def test_read_deck_resolves_front_face_and_omenpath_alias(index: CardIndex) -> None:
     deck = read_deck(
         "2 Delver of Secrets\n1 Kavaero, Mind-Bitten\n", index, player="p", format_id="modern"
