@@ -1,0 +1,145 @@
+from __future__ import annotations
+
+import pytest
+
+from tests.tournaments.domain.events import simulate, teams_in
+from tournaments.domain import EventState, MatchResult, PairingError, pair_round, standings_order
+
+W = MatchResult.played
+
+
+def _state(results=(), teams=8, **kwargs) -> EventState:
+    return EventState(tuple(range(1, teams + 1)), tuple(results), **kwargs)
+
+
+@pytest.mark.parametrize("exact_limit", [16, 0])
+def test_round_one_is_random_from_the_seed_and_reproducible(exact_limit) -> None:
+    state = _state(teams=20)
+    first = pair_round(state, round_number=1, seed=42, exact_limit=exact_limit)
+    assert first == pair_round(state, round_number=1, seed=42, exact_limit=exact_limit)
+    others = {
+        tuple(pair_round(state, round_number=1, seed=s, exact_limit=exact_limit).matches) for s in range(6)
+    }
+    assert len(others) == 6
+    assert sorted(teams_in(first)) == list(range(1, 21))
+
+
+def test_odd_round_one_gives_one_random_bye() -> None:
+    byes = {pair_round(_state(teams=7), round_number=1, seed=s).bye_team for s in range(30)}
+    assert len(byes) > 3
+
+
+def test_bye_goes_to_the_lowest_team_without_a_bye() -> None:
+    # After round 1 (5 teams): 1 beat 2, 3 beat 4, 5 had the bye.
+    state = _state([W(1, 1, 2, 1, 0), W(1, 3, 4, 1, 0), MatchResult.bye(1, 5)], teams=5)
+    byes = {pair_round(state, round_number=2, seed=s).bye_team for s in range(20)}
+    assert byes == {2, 4}
+
+
+def test_no_second_bye_while_another_team_can_take_it() -> None:
+    # Team 5 had a bye and lost since; it is lowest, but 4 has no bye yet.
+    results = [W(1, 1, 2, 1, 0), W(1, 3, 4, 1, 0), MatchResult.bye(1, 5), W(2, 1, 3, 1, 0), W(2, 2, 5, 1, 0)]
+    results.append(MatchResult.bye(2, 4))
+    state = _state(results, teams=5)
+    pairing = pair_round(state, round_number=3, seed=1)
+    assert pairing.bye_team not in (4, 5)
+    assert pairing.second_bye is False
+
+
+def test_rematch_is_avoided_even_when_the_group_pairing_would_need_one() -> None:
+    # Four teams on 3 points where 1-2 and 3-4 already... plus 1 v 3 played: only 1-4, 2-3 is free.
+    results = [W(1, 1, 5, 1, 0), W(1, 2, 6, 1, 0), W(1, 3, 7, 1, 0), W(1, 4, 8, 1, 0)]
+    results += [W(2, 1, 2, 0, 0, 1), W(2, 3, 4, 0, 0, 1), W(2, 5, 6, 0, 0, 1), W(2, 7, 8, 0, 0, 1)]
+    results += [W(3, 1, 3, 0, 0, 1), W(3, 2, 4, 0, 0, 1), W(3, 5, 7, 0, 0, 1), W(3, 6, 8, 0, 0, 1)]
+    for exact_limit in (16, 0):
+        pairing = pair_round(_state(results), round_number=4, seed=3, exact_limit=exact_limit)
+        assert pairing.rematches == ()
+        assert {frozenset(m) for m in pairing.matches} >= {frozenset((1, 4)), frozenset((2, 3))}
+
+
+def test_unavoidable_rematch_is_reported() -> None:
+    results = [W(1, 1, 2, 1, 0), W(2, 1, 2, 0, 1)]
+    pairing = pair_round(_state(results, teams=2), round_number=3, seed=1)
+    assert pairing.rematches == ((1, 2),) or pairing.rematches == ((2, 1),)
+    assert any("Rematch" in line for line in pairing.explanation)
+
+
+def test_keep_apart_pairs_are_avoided_in_round_one_and_reported_when_impossible() -> None:
+    state = _state(teams=4, keep_apart=((1, 2), (3, 4)))
+    for seed in range(10):
+        assert not {frozenset(m) for m in pair_round(state, round_number=1, seed=seed).matches} & {
+            frozenset((1, 2)),
+            frozenset((3, 4)),
+        }
+    impossible = _state(teams=2, keep_apart=((1, 2),))
+    pairing = pair_round(impossible, round_number=1, seed=1)
+    assert len(pairing.unmet_keep_apart) == 1
+    assert any("Keep-apart not met" in line for line in pairing.explanation)
+
+
+def test_dropped_and_disqualified_teams_are_never_paired() -> None:
+    results = [W(1, a, a + 1, 1, 0) for a in range(1, 9, 2)]
+    state = _state(results, drops={3: 2}, disqualified={6})
+    pairing = pair_round(state, round_number=2, seed=9)
+    assert sorted(teams_in(pairing)) == [1, 2, 4, 5, 7, 8]
+
+
+def test_drop_after_pairing_takes_effect_next_round() -> None:
+    state = _state(drops={3: 2})
+    assert 3 in teams_in(pair_round(state, round_number=1, seed=1))
+
+
+def test_odd_group_pairs_down_with_an_explanation() -> None:
+    # After round 1 with a bye: 3 teams on 3 points (1, 3, 5), 2 teams on 0.
+    state = _state([W(1, 1, 2, 1, 0), W(1, 3, 4, 1, 0), MatchResult.bye(1, 5)], teams=5)
+    pairing = pair_round(state, round_number=2, seed=4)
+    assert len(pairing.paired_down) == 1
+    down = pairing.paired_down[0]
+    assert (down.higher_points, down.lower_points) == (3, 0)
+    assert "odd number of teams" in down.reason
+    assert any(line.startswith(f"Team {down.higher} (3 points) paired down") for line in pairing.explanation)
+    assert any(line.startswith("Bye: team") for line in pairing.explanation)
+
+
+def test_tables_follow_the_standings_and_fixed_tables_are_kept() -> None:
+    state = simulate(16, 2, seed=5)
+    plain = pair_round(state, round_number=3, seed=5)
+    rank = {team: i for i, team in enumerate(standings_order(state, seed=5))}
+    assert [t.table for t in plain.tables] == list(range(1, 9))
+    assert all(rank[t.team_a] < rank[t.team_b] for t in plain.tables)
+    assert [rank[t.team_a] for t in plain.tables] == sorted(rank[t.team_a] for t in plain.tables)
+    fixed_team = plain.tables[-1].team_a
+    pinned = EventState(state.team_ids, state.results, fixed_tables={fixed_team: 1})
+    with_fixed = pair_round(pinned, round_number=3, seed=5)
+    assert set(with_fixed.matches) == set(plain.matches)
+    table_of = {t.team_a: t.table for t in with_fixed.tables} | {t.team_b: t.table for t in with_fixed.tables}
+    assert table_of[fixed_team] == 1
+    assert sorted(t.table for t in with_fixed.tables) == list(range(1, 9))
+
+
+def test_two_fixed_tables_in_one_match_are_reported() -> None:
+    state = _state(teams=2, fixed_tables={1: 5, 2: 7})
+    pairing = pair_round(state, round_number=1, seed=1)
+    assert pairing.tables[0].table in (5, 7)
+    assert len(pairing.unmet_fixed_tables) == 1
+
+
+def test_late_entry_is_paired_with_its_missed_round_as_a_loss() -> None:
+    results = [W(1, 1, 2, 1, 0), W(1, 3, 4, 1, 0), MatchResult.missed_round(1, 5), MatchResult.bye(1, 6)]
+    pairing = pair_round(_state(results, teams=6), round_number=2, seed=2)
+    assert 5 in teams_in(pairing)
+
+
+def test_pairing_a_round_with_results_or_without_teams_is_refused() -> None:
+    with pytest.raises(PairingError):
+        pair_round(_state([W(1, 1, 2, 1, 0)]), round_number=1, seed=1)
+    with pytest.raises(PairingError):
+        pair_round(_state(teams=1), round_number=1, seed=1)
+    with pytest.raises(PairingError):
+        pair_round(_state(), round_number=0, seed=1)
+
+
+def test_pairs_give_table_team_a_team_b_with_the_bye_last() -> None:
+    pairing = pair_round(_state(teams=5), round_number=1, seed=8)
+    assert pairing.pairs[-1] == (None, pairing.bye_team, None)
+    assert [p[0] for p in pairing.pairs[:-1]] == [1, 2]
