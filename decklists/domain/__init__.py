@@ -7,6 +7,7 @@ calls these functions with plain values and stores the returned errors.
 from __future__ import annotations
 
 from decklists.domain.card_sources import (
+    KNOWN_FORMATS,
     SNAPSHOT_PATH,
     CardSourceError,
     copies_limit_from_text,
@@ -61,6 +62,7 @@ __all__ = [
     "CONSTRUCTED_MIN_DECK",
     "DEFAULT_BOOSTERS",
     "ERROR_CODE_DESCRIPTIONS",
+    "KNOWN_FORMATS",
     "LIMITED_BASICS",
     "LIMITED_MIN_DECK",
     "MAX_CHARS",

@@ -224,3 +224,14 @@ def test_parse_of_render_is_identity(
 
 def test_sections_enum_values_are_stable() -> None:
     assert [s.value for s in Section] == ["main", "sideboard", "commander", "companion"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(max_size=400))
+def test_parse_never_raises_and_errors_point_at_real_lines(text: str) -> None:
+    parsed = parse_decklist(text)
+    line_count = len(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
+
+    assert parsed.entries or parsed.errors
+    assert all(e.line is None or 1 <= e.line <= line_count for e in parsed.errors)
+    assert all(1 <= e.count <= 250 and e.name for e in parsed.entries)
