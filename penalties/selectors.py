@@ -1,19 +1,107 @@
-"""What other apps read about penalties: team match-point adjustments and Slow Play penalties.
+"""Reads about penalties, for this app's views and for the apps that depend on penalties.
 
 Standings (tournaments) and the round clock ask here, so they never know how penalties are stored.
-Until penalties are stored (the penalties adapter), there are none.
+Every read skips overturned penalties except the lists staff read, which show them marked: an
+appeal restores standings and turns by being left out here, with nothing else to undo.
 """
 
 from __future__ import annotations
 
 import datetime
+from collections import defaultdict
+
+from django.db.models import QuerySet, Sum
+
+from penalties.domain import MatchPenalty, PriorPenalty
+from penalties.domain import Penalty as PenaltyKind
+from penalties.models import Penalty
 
 
 def match_point_adjustments(tournament_id: int) -> dict[int, int]:
-    """Team id → sum of match-point adjustments (negative), for standings and opponents' OMW%."""
-    return {}
+    """Team id → sum of match-point adjustments (negative), for standings and opponents' OMW%.
+
+    One query. Teams without an adjustment are absent rather than 0.
+    """
+    rows = (
+        Penalty.objects.filter(tournament_id=tournament_id, overturned=False)
+        .exclude(match_point_adjustment=0)
+        .values("team_id")
+        .annotate(total=Sum("match_point_adjustment"))
+        .order_by("team_id")
+    )
+    return {row["team_id"]: row["total"] for row in rows if row["total"]}
 
 
 def slow_play_penalty_times(match_ids: list[int]) -> dict[int, list[datetime.datetime]]:
-    """Match id → when each Slow Play penalty at that table was issued (for end-of-round turns)."""
-    return {}
+    """Match id → when each Slow Play penalty that adds turns at that table was issued, in order.
+
+    Only penalties the core gave extra turns count: a Slow Play upgraded to a Game Loss ends the
+    match, and Regular REL (JAR) gives no turns. The round clock itself leaves out penalties issued
+    after time was called (IPG 3.3). One query; matches without such penalties are absent.
+    """
+    times: dict[int, list[datetime.datetime]] = defaultdict(list)
+    rows = (
+        Penalty.objects.filter(match_id__in=match_ids, overturned=False, extra_turns__gt=0)
+        .order_by("created_at", "id")
+        .values_list("match_id", "created_at")
+    )
+    for match_id, created_at in rows:
+        times[match_id].append(created_at)
+    return dict(times)
+
+
+def penalties_listed(
+    *,
+    tournament_id: int,
+    round_number: int | None = None,
+    team_id: int | None = None,
+    player_id: int | None = None,
+) -> QuerySet[Penalty]:
+    """Every penalty of the event (overturned ones included, marked), oldest first, in one query."""
+    queryset = Penalty.objects.filter(tournament_id=tournament_id).select_related(
+        "round", "match", "player", "team", "judge", "overturned_by"
+    )
+    if round_number is not None:
+        queryset = queryset.filter(round__number=round_number)
+    if team_id is not None:
+        queryset = queryset.filter(team_id=team_id)
+    if player_id is not None:
+        queryset = queryset.filter(player_id=player_id)
+    return queryset.order_by("created_at", "id")
+
+
+def prior_penalties(*, player_id: int) -> list[PriorPenalty]:
+    """The player's earlier penalties that count for repeat upgrades: overturned ones never do."""
+    rows = Penalty.objects.filter(player_id=player_id, overturned=False).order_by("created_at", "id")
+    return [
+        PriorPenalty(infraction_code=code, day=day, base_penalty=PenaltyKind(base))
+        for code, day, base in rows.values_list("infraction", "day", "base_penalty")
+    ]
+
+
+def match_penalties(*, match_id: int) -> list[MatchPenalty]:
+    """The match's penalties as the core's :class:`MatchPenalty` values, overturned ones marked."""
+    rows = Penalty.objects.filter(match_id=match_id).values_list(
+        "id", "team_id", "penalty", "simultaneous_with_id", "overturned"
+    )
+    return [
+        MatchPenalty(
+            penalty_id=pk,
+            team_id=team_id,
+            penalty=PenaltyKind(penalty),
+            moment=simultaneous_with_id or pk,
+            overturned=overturned,
+        )
+        for pk, team_id, penalty, simultaneous_with_id, overturned in rows
+    ]
+
+
+def latest_day(*, tournament_id: int) -> int:
+    """The latest event day any penalty was given on (1 before the first), the default for the next."""
+    return (
+        Penalty.objects.filter(tournament_id=tournament_id)
+        .order_by("-day")
+        .values_list("day", flat=True)
+        .first()
+        or 1
+    )
