@@ -221,6 +221,20 @@ class Match(models.Model):
     )
     reported_at = models.DateTimeField(null=True, blank=True)
     confirmed = models.BooleanField(default=False)
+    reported_side = models.CharField(
+        max_length=1,
+        choices=TeamSide.choices,
+        blank=True,
+        help_text="Which team's player reported an unconfirmed result; empty for staff reports.",
+    )
+    disputed = models.BooleanField(
+        default=False, help_text="The two teams reported different results; a scorekeeper must decide."
+    )
+    pre_penalty_result = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="The result as it was before a penalty imposed one, restored if the penalty is cleared.",
+    )
     version = models.PositiveIntegerField(default=1)
     seats = models.JSONField(
         default=dict,

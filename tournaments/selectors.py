@@ -1,10 +1,33 @@
-"""Reads for pages and the API, each in a fixed number of queries."""
+"""Reads for pages and the API, each in a fixed number of queries.
+
+This module is also the adapter's read half: it turns stored rows into the Swiss engine's plain
+values (``EventState``), so pairings and standings are always computed by ``tournaments.domain`` from
+the same picture of the event.
+"""
 
 from __future__ import annotations
 
-from django.db.models import Count, QuerySet
+import random
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
 
-from tournaments.models import Tournament
+from django.db.models import Count, Prefetch, QuerySet
+
+from penalties.selectors import match_point_adjustments
+from tournaments.domain import (
+    EventSettings,
+    EventState,
+    MatchResult,
+    ResultKind,
+    compute_standings,
+    format_percentage,
+)
+from tournaments.enums import MatchResultKind, RoundKind
+from tournaments.models import KeepApart, Match, Player, Round, Team, Tournament
+
+#: Stored tiebreaker names (the event setting) → the engine's names.
+_TIEBREAKER_NAMES = {"match_points": "mp", "omw": "omw", "gw": "gw", "ogw": "ogw"}
 
 
 def tournaments_listed() -> QuerySet[Tournament]:
@@ -17,3 +40,246 @@ def tournaments_staffed_by(user) -> QuerySet[Tournament]:
         .annotate(team_count=Count("teams", distinct=True))
         .order_by("-date", "-id")
     )
+
+
+def round_seed(tournament: Tournament, number: int) -> int:
+    """The pairing seed of round ``number``: derived from the event's seed, so a re-pair after a
+    deletion, or an audit, reproduces it from the stored event alone."""
+    return random.Random(f"{tournament.seed}:round:{number}").getrandbits(48)
+
+
+def event_settings_for(tournament: Tournament) -> EventSettings:
+    return EventSettings.from_values(
+        tiebreakers=[_TIEBREAKER_NAMES.get(name, name) for name in tournament.tiebreakers]
+        or (["mp", "omw"] if tournament.is_team_event else ["mp", "omw", "gw", "ogw"]),
+        percentage_floor=tournament.percentage_floor,
+        games_per_match=tournament.games_per_match,
+    )
+
+
+def match_as_result(match: Match, round_number: int) -> MatchResult | None:
+    """The engine's view of a stored match; ``None`` while it has no confirmed result.
+
+    A penalty Match Loss is stored with the loser at 0 games; the engine wants the loser as team A,
+    so the sides are swapped when team B lost.
+    """
+    if not match.confirmed or match.result_kind == MatchResultKind.PENDING:
+        return None
+    kind = match.result_kind
+    if kind == MatchResultKind.BYE:
+        return MatchResult.bye(round_number, match.team_a_id)
+    if kind == MatchResultKind.MISSED_ROUND_LOSS:
+        return MatchResult.missed_round(round_number, match.team_a_id)
+    if kind == MatchResultKind.DOUBLE_LOSS:
+        return MatchResult.double_loss(round_number, match.team_a_id, match.team_b_id)
+    if kind == MatchResultKind.PENALTY_LOSS:
+        loser_is_a = match.team_a_wins < match.team_b_wins
+        loser, winner = (
+            (match.team_a_id, match.team_b_id) if loser_is_a else (match.team_b_id, match.team_a_id)
+        )
+        return MatchResult(
+            round_number,
+            loser,
+            winner,
+            0,
+            max(match.team_a_wins, match.team_b_wins),
+            match.draws,
+            ResultKind.MATCH_LOSS,
+        )
+    return MatchResult.played(
+        round_number, match.team_a_id, match.team_b_id, match.team_a_wins, match.team_b_wins, match.draws
+    )
+
+
+def event_state_for(
+    tournament: Tournament, *, through_round: int | None = None, teams: list[Team] | None = None
+) -> EventState:
+    """Everything the engine needs about the Swiss part of the event, in three queries
+    (teams unless given, Swiss matches, keep-apart pairs) plus the penalties app's adjustments.
+
+    With ``through_round``, only results of rounds 1..N count and teams that registered later are
+    left out, so "standings after round N" is what was true then.
+    """
+    if teams is None:
+        teams = list(Team.objects.filter(tournament=tournament).order_by("id"))
+    if through_round is not None:
+        teams = [t for t in teams if t.registered_after_round <= through_round]
+    team_ids = {t.id for t in teams}
+    matches = Match.objects.filter(round__tournament=tournament, round__kind=RoundKind.SWISS).values_list(
+        "round__number",
+        "team_a_id",
+        "team_b_id",
+        "team_a_wins",
+        "team_b_wins",
+        "draws",
+        "result_kind",
+        "confirmed",
+    )
+    if through_round is not None:
+        matches = matches.filter(round__number__lte=through_round)
+    results = []
+    for number, a, b, a_wins, b_wins, draws, kind, confirmed in matches:
+        row = Match(
+            team_a_id=a,
+            team_b_id=b,
+            team_a_wins=a_wins,
+            team_b_wins=b_wins,
+            draws=draws,
+            result_kind=kind,
+            confirmed=confirmed,
+        )
+        result = match_as_result(row, number)
+        if result is not None and set(result.teams) <= team_ids:
+            results.append(result)
+    keep_apart = [
+        (a, b)
+        for a, b in KeepApart.objects.filter(tournament=tournament).values_list("team_a_id", "team_b_id")
+        if a in team_ids and b in team_ids
+    ]
+    penalties = {
+        team: points for team, points in match_point_adjustments(tournament.id).items() if team in team_ids
+    }
+    return EventState(
+        team_ids=tuple(sorted(team_ids)),
+        results=tuple(results),
+        settings=event_settings_for(tournament),
+        drops={t.id: t.dropped_after_round + 1 for t in teams if t.dropped_after_round is not None},
+        disqualified=frozenset(t.id for t in teams if t.disqualified),
+        penalty_points=penalties,
+        keep_apart=tuple(keep_apart),
+        fixed_tables={t.id: t.fixed_table for t in teams if t.fixed_table is not None},
+    )
+
+
+@dataclass(frozen=True)
+class StandingsLine:
+    """One standings row as pages and the API show it; percentages rounded to 4 decimals."""
+
+    rank: int
+    team_id: int
+    team_name: str
+    players: tuple[str, ...]
+    match_points: int
+    penalty_points: int
+    wins: int
+    losses: int
+    draws: int
+    byes: int
+    mw: Decimal
+    omw: Decimal
+    gw: Decimal
+    ogw: Decimal
+    dropped: bool
+
+
+def last_published_round_number(tournament: Tournament) -> int:
+    """The latest Swiss round shown to players and the public (0 if none yet)."""
+    numbers = Round.objects.filter(
+        tournament=tournament, kind=RoundKind.SWISS, published_at__isnull=False
+    ).values_list("number", flat=True)
+    return max(numbers, default=0)
+
+
+def standings_for(tournament: Tournament, *, through_round: int | None = None) -> list[StandingsLine]:
+    """Swiss standings computed by the engine, best first, in five queries plus the penalties'.
+
+    ``through_round`` limits them to rounds 1..N (unset: every confirmed result so far). Ties left
+    after the tiebreakers are broken by the seed of the last round counted, as DECISIONS.md says.
+    Playoff matches never change the Swiss standings.
+    """
+    teams = list(
+        Team.objects.filter(tournament=tournament)
+        .order_by("id")
+        .prefetch_related(Prefetch("players", queryset=Player.objects.order_by("position")))
+    )
+    state = event_state_for(tournament, through_round=through_round, teams=teams)
+    seeds = Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS).order_by("-number")
+    if through_round is not None:
+        seeds = seeds.filter(number__lte=through_round)
+    seed = seeds.values_list("seed", flat=True).first() or tournament.seed
+    by_id = {t.id: t for t in teams}
+    return [
+        StandingsLine(
+            rank=row.rank,
+            team_id=row.team_id,
+            team_name=by_id[row.team_id].name,
+            players=tuple(p.name for p in by_id[row.team_id].players.all()),
+            match_points=row.match_points,
+            penalty_points=row.penalty_points,
+            wins=row.wins,
+            losses=row.losses,
+            draws=row.draws,
+            byes=row.byes,
+            mw=Decimal(format_percentage(row.mw)),
+            omw=Decimal(format_percentage(row.omw)),
+            gw=Decimal(format_percentage(row.gw)),
+            ogw=Decimal(format_percentage(row.ogw)),
+            dropped=row.dropped,
+        )
+        for row in compute_standings(state, seed=seed)
+    ]
+
+
+def teams_for(tournament: Tournament, *, team_id: int | None = None) -> QuerySet[Team]:
+    """Teams with their players (two queries); ``team_id`` narrows to one team (a player's view)."""
+    teams = Team.objects.filter(tournament=tournament).prefetch_related(
+        Prefetch("players", queryset=Player.objects.order_by("position"))
+    )
+    if team_id is not None:
+        teams = teams.filter(pk=team_id)
+    return teams.order_by("name")
+
+
+def _matches_queryset() -> QuerySet[Match]:
+    return Match.objects.select_related("round", "team_a", "team_b", "reported_by")
+
+
+def matches_for_round(round_obj: Round) -> QuerySet[Match]:
+    """The round's matches, by table (byes last), with both teams joined: one query."""
+    return _matches_queryset().filter(round=round_obj).order_by("bracket_slot", "table", "id")
+
+
+def round_detail(tournament: Tournament, number: int, *, include_unpublished: bool) -> Round | None:
+    """The round with its matches prefetched (two queries), or ``None`` if unknown or not visible."""
+    rounds = Round.objects.filter(tournament=tournament, number=number)
+    if not include_unpublished:
+        rounds = rounds.filter(published_at__isnull=False)
+    return rounds.prefetch_related(
+        Prefetch(
+            "matches",
+            queryset=_matches_queryset().order_by("bracket_slot", "table", "id"),
+        )
+    ).first()
+
+
+def rounds_for(tournament: Tournament, *, include_unpublished: bool) -> QuerySet[Round]:
+    rounds = Round.objects.filter(tournament=tournament).annotate(match_count=Count("matches"))
+    if not include_unpublished:
+        rounds = rounds.filter(published_at__isnull=False)
+    return rounds.order_by("number")
+
+
+def match_detail(match_id: int) -> Match | None:
+    return _matches_queryset().select_related("round__tournament").filter(pk=match_id).first()
+
+
+def match_snapshot(match: Match) -> dict[str, Any]:
+    """The match as the API shows it; also the ``before``/``after`` of audit entries and the body of
+    a stale-version 409, so a client sees one shape everywhere."""
+    return {
+        "id": match.id,
+        "round": match.round.number,
+        "table": match.table,
+        "team_a": match.team_a_id,
+        "team_b": match.team_b_id,
+        "bracket_slot": match.bracket_slot,
+        "result_kind": match.result_kind,
+        "team_a_wins": match.team_a_wins,
+        "team_b_wins": match.team_b_wins,
+        "draws": match.draws,
+        "version": match.version,
+        "reported_by": match.reported_by_id,
+        "reported_side": match.reported_side,
+        "confirmed": match.confirmed,
+        "disputed": match.disputed,
+    }

@@ -5,12 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
 
-from common.errors import DomainError
+from common.errors import ConflictError, DomainError
 from tournaments.domain.team_names import team_name_problem
-from tournaments.models import Player, Team, Tournament
+from tournaments.enums import LateEntryMissedRounds, MatchResultKind, RoundKind, TournamentStatus
+from tournaments.models import Match, Player, Round, Team, Tournament
 from tournaments.services.audit import audit_log
+from tournaments.services.results import match_penalty_result_set
 
 
 @dataclass(frozen=True)
@@ -26,7 +28,14 @@ def _normalise_wizards_id(raw: str) -> str:
 
 @transaction.atomic
 def team_register(*, tournament: Tournament, actor, name: str, players: list[PlayerEntry]) -> Team:
-    """A team with exactly ``tournament.team_size`` members; late entries are recorded with the round."""
+    """A team with exactly ``tournament.team_size`` members.
+
+    A late entry (Swiss rounds already paired) gets one scored match per missed round at once, a
+    loss or a bye as ``tournament.late_entry_missed_rounds`` says, so every standings read counts
+    them without special cases. Registration closes when the playoff starts.
+    """
+    if tournament.status in (TournamentStatus.TOP_CUT, TournamentStatus.FINISHED):
+        raise ConflictError("registration is closed: the Swiss rounds are over")
     errors: list[dict] = []
     name = " ".join(name.split())
     problem = team_name_problem(name)
@@ -86,8 +95,10 @@ def team_register(*, tournament: Tournament, actor, name: str, players: list[Pla
             "Team not registered: " + "; ".join(f"{e['field']}: {e['message']}" for e in errors),
             errors=errors,
         )
-    rounds_paired = tournament.rounds.filter(kind="swiss").count()
+    missed_rounds = list(Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS).order_by("number"))
+    rounds_paired = len(missed_rounds)
     team = Team.objects.create(tournament=tournament, name=name, registered_after_round=rounds_paired)
+    _record_missed_rounds(tournament, team, missed_rounds)
     try:
         Player.objects.bulk_create(
             Player(
@@ -110,5 +121,97 @@ def team_register(*, tournament: Tournament, actor, name: str, players: list[Pla
         action="team_register",
         obj=team,
         after={"name": team.name, "players": [p.name for p in players], "late_after_round": rounds_paired},
+    )
+    return team
+
+
+def _record_missed_rounds(tournament: Tournament, team: Team, rounds: list[Round]) -> None:
+    """A late entry's missed rounds: match losses with no opponent (DECISIONS.md), or byes if the
+    event chose so; either way a played round for the team's own MW% and nobody's opponent."""
+    as_bye = tournament.late_entry_missed_rounds == LateEntryMissedRounds.BYE
+    Match.objects.bulk_create(
+        Match(
+            round=round_obj,
+            table=None,
+            team_a=team,
+            team_b=None,
+            result_kind=MatchResultKind.BYE if as_bye else MatchResultKind.MISSED_ROUND_LOSS,
+            team_a_wins=(tournament.games_per_match // 2 + 1) if as_bye else 0,
+            confirmed=True,
+        )
+        for round_obj in rounds
+    )
+
+
+def _latest_round_number(tournament: Tournament) -> int:
+    return (
+        Round.objects.filter(tournament=tournament)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+        or 0
+    )
+
+
+@transaction.atomic
+def team_drop(*, team: Team, actor, reason: str) -> Team:
+    """Drop the team (a member's drop drops the team, MTR 8.2).
+
+    A drop after pairings were made takes effect from the next round: the team stays paired in
+    the latest round (``dropped_after_round`` = its number). Before round 1 it is 0, and the team
+    is left out of the final standings (MTR 2.10).
+    """
+    team = Team.objects.select_for_update().get(pk=team.pk)
+    if team.dropped_after_round is not None:
+        raise ConflictError(f"{team.name} already dropped after round {team.dropped_after_round}")
+    team.dropped_after_round = _latest_round_number(team.tournament)
+    team.drop_reason = reason.strip()[:300]
+    team.save(update_fields=["dropped_after_round", "drop_reason"])
+    audit_log(
+        tournament=team.tournament,
+        actor=actor,
+        action="team_drop",
+        obj=team,
+        before={"dropped_after_round": None},
+        after={"dropped_after_round": team.dropped_after_round},
+        reason=reason,
+    )
+    return team
+
+
+@transaction.atomic
+def team_disqualify(*, team: Team, actor, reason: str) -> Team:
+    """Disqualify the whole team (MTR 8.2, IPG 1.1): its unfinished current match is lost by
+    penalty, it is dropped, and it leaves the standings (its matches still count for opponents)."""
+    if not reason.strip():
+        raise DomainError("a reason is required", errors=[{"field": "reason", "message": "required"}])
+    team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
+    if team.disqualified:
+        raise ConflictError(f"{team.name} is already disqualified")
+    before = {"dropped_after_round": team.dropped_after_round, "disqualified": False}
+    latest = _latest_round_number(team.tournament)
+    current = (
+        Match.objects.filter(round__tournament=team.tournament, round__number=latest, team_b__isnull=False)
+        .filter(models.Q(team_a=team) | models.Q(team_b=team))
+        .filter(confirmed=False)
+        .first()
+    )
+    if current is not None:
+        match_penalty_result_set(
+            match=current, actor=actor, losing_team_id=team.pk, reason=f"Disqualification: {reason}"
+        )
+    if team.dropped_after_round is None:
+        team.dropped_after_round = latest
+    team.disqualified = True
+    team.drop_reason = reason.strip()[:300]
+    team.save(update_fields=["dropped_after_round", "disqualified", "drop_reason"])
+    audit_log(
+        tournament=team.tournament,
+        actor=actor,
+        action="team_disqualify",
+        obj=team,
+        before=before,
+        after={"dropped_after_round": team.dropped_after_round, "disqualified": True},
+        reason=reason,
     )
     return team

@@ -1,0 +1,72 @@
+"""The playoff cut: the top N of the final Swiss standings into the engine's bracket (MTR 10.4)."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from common.errors import ConflictError
+from tournaments.domain import PlayoffError, first_playoff_round
+from tournaments.enums import TournamentStatus
+from tournaments.models import Round, Team, Tournament
+from tournaments.selectors import standings_for
+from tournaments.services.audit import audit_log
+from tournaments.services.rounds import (
+    fix_event_structure,
+    latest_round,
+    lock_tournament,
+    require_round_complete,
+    store_playoff_round,
+)
+
+
+@transaction.atomic
+def cut_build(*, tournament: Tournament, actor) -> Round:
+    """Seed the top ``tournament.top_cut`` teams still in the event into the first playoff round
+    (Top 8: 1v8, 4v5, 2v7, 3v6; Top 4: 1v4, 2v3) and move the event to TOP_CUT.
+
+    Needs every Swiss round paired with confirmed results. A team that dropped or was
+    disqualified before the cut is skipped and the next team moves in; later rounds are paired by
+    ``round_pair`` from the bracket winners.
+    """
+    tournament = lock_tournament(tournament)
+    if tournament.status in (TournamentStatus.TOP_CUT, TournamentStatus.FINISHED):
+        raise ConflictError("the playoff bracket is already built")
+    previous = latest_round(tournament)
+    if previous is None:
+        fix_event_structure(
+            tournament,
+            Team.objects.filter(
+                tournament=tournament, dropped_after_round__isnull=True, disqualified=False
+            ).count(),
+        )
+    else:
+        require_round_complete(previous)
+    paired = previous.number if previous is not None else 0
+    if tournament.swiss_rounds is None or paired < tournament.swiss_rounds:
+        raise ConflictError(
+            f"{paired} of {tournament.swiss_rounds} Swiss rounds played; the cut comes after the last one"
+        )
+    if not tournament.top_cut:
+        raise ConflictError("this event has no playoff cut")
+    standings = [line for line in standings_for(tournament) if not line.dropped]
+    seeded = [line.team_id for line in standings[: tournament.top_cut]]
+    try:
+        bracket = first_playoff_round(seeded, tournament.top_cut)
+    except PlayoffError as exc:
+        raise ConflictError(str(exc)) from exc
+    lines = [
+        f"Top {tournament.top_cut}: seed {m.seed_a} (team {m.team_a}) v seed {m.seed_b} "
+        + (f"(team {m.team_b})." if m.team_b is not None else "(empty: a bye).")
+        for m in bracket
+    ]
+    new_round = store_playoff_round(tournament=tournament, number=paired + 1, bracket=bracket, lines=lines)
+    tournament.status = TournamentStatus.TOP_CUT
+    tournament.save(update_fields=["status"])
+    audit_log(
+        tournament=tournament,
+        actor=actor,
+        action="cut_build",
+        obj=new_round,
+        after={"top_cut": tournament.top_cut, "seeds": seeded, "round": new_round.number},
+    )
+    return new_round

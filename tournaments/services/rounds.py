@@ -1,0 +1,484 @@
+"""Pairing, re-pairing and publishing rounds.
+
+Every pairing is computed by the Swiss engine (``tournaments.domain``); this module loads the event,
+checks the preconditions that need the database (previous round complete, Swiss rounds left), and
+stores the engine's answer. The tournament row is locked first, so two simultaneous "pair next
+round" calls run one after the other and the second finds the round already there (409); the
+(tournament, number) unique constraint is the last line of defence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from common.errors import ConflictError, DomainError
+from tournaments.domain import (
+    PairingError,
+    PlayoffError,
+    PlayoffMatch,
+    games_to_win,
+    next_playoff_round,
+    pair_round,
+    playoff_winner,
+    recommended_rounds,
+)
+from tournaments.enums import MatchResultKind, RoundKind, RoundStatus, TournamentStatus
+from tournaments.models import Match, Round, Team, Tournament
+from tournaments.selectors import event_state_for, match_as_result, round_seed
+from tournaments.services.audit import audit_log
+
+#: DECISIONS.md: playoff rounds are 90 minutes, the final is untimed.
+PLAYOFF_ROUND_MINUTES = 90
+RESULTS_THAT_ALLOW_REPAIR = frozenset({MatchResultKind.BYE, MatchResultKind.MISSED_ROUND_LOSS})
+
+
+def lock_tournament(tournament: Tournament) -> Tournament:
+    """Re-read the event row under ``SELECT ... FOR UPDATE``: writers of rounds queue here."""
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def latest_round(tournament: Tournament) -> Round | None:
+    return Round.objects.filter(tournament=tournament).order_by("-number").first()
+
+
+def _unfinished_tables(round_obj: Round) -> list[str]:
+    """Matches of the round still waiting for a confirmed result; in a playoff, a match whose team
+    dropped needs none (the opponent advances, MTR 2.10)."""
+    pending = []
+    matches = Match.objects.filter(round=round_obj).select_related("team_a", "team_b")
+    for match in matches:
+        if match.confirmed:
+            continue
+        if round_obj.kind == RoundKind.PLAYOFF and any(
+            team is not None and team.dropped_after_round is not None for team in (match.team_a, match.team_b)
+        ):
+            continue
+        pending.append(str(match.table) if match.table is not None else f"match {match.id}")
+    return pending
+
+
+def require_round_complete(round_obj: Round) -> None:
+    pending = _unfinished_tables(round_obj)
+    if pending:
+        raise ConflictError(
+            f"round {round_obj.number} still has unconfirmed results at table(s) {', '.join(pending)}",
+            errors=[
+                {"field": "round", "message": f"tables without a confirmed result: {', '.join(pending)}"}
+            ],
+        )
+
+
+def fix_event_structure(tournament: Tournament, active_teams: int) -> None:
+    """Swiss rounds and cut from the MTR Appendix E chart, fixed when round 1 is paired; the
+    organizer's own numbers, if set before, are kept (DECISIONS.md)."""
+    if tournament.swiss_rounds is not None and tournament.top_cut is not None:
+        return
+    try:
+        plan = recommended_rounds(active_teams, team_event=tournament.is_team_event)
+    except PlayoffError as exc:
+        if tournament.swiss_rounds is None:
+            raise ConflictError(f"{exc}; set the number of Swiss rounds to run a smaller event") from exc
+        tournament.top_cut = 0
+    else:
+        if tournament.swiss_rounds is None:
+            tournament.swiss_rounds = plan.swiss_rounds
+        if tournament.top_cut is None:
+            tournament.top_cut = plan.playoff_size
+    tournament.save(update_fields=["swiss_rounds", "top_cut"])
+
+
+def create_round(
+    *,
+    tournament: Tournament,
+    number: int,
+    kind: str,
+    seed: int,
+    explanation: dict,
+    length_minutes: int | None,
+    manual_reason: str = "",
+) -> Round:
+    """Insert the round; a concurrent insert of the same number becomes a 409, not a 500."""
+    try:
+        with transaction.atomic():
+            return Round.objects.create(
+                tournament=tournament,
+                number=number,
+                kind=kind,
+                seed=seed,
+                explanation=explanation,
+                length_minutes=length_minutes,
+                manual_reason=manual_reason,
+            )
+    except IntegrityError:
+        raise ConflictError(f"round {number} was just paired by someone else") from None
+
+
+def _bye_match(round_obj: Round, team_id: int, games_per_match: int, kind: str) -> Match:
+    """A match with no opponent that is already scored: a bye (the games needed to win) or a missed
+    round of a late entry (no games)."""
+    return Match(
+        round=round_obj,
+        table=None,
+        team_a_id=team_id,
+        team_b=None,
+        result_kind=kind,
+        team_a_wins=games_to_win(games_per_match) if kind == MatchResultKind.BYE else 0,
+        confirmed=True,
+    )
+
+
+def _prepare_swiss_round(tournament: Tournament) -> tuple[Tournament, int]:
+    """Lock, then check that the next Swiss round may be paired; fixes the structure at round 1."""
+    tournament = lock_tournament(tournament)
+    if tournament.status in (TournamentStatus.TOP_CUT, TournamentStatus.FINISHED):
+        raise ConflictError(f"the event is in status {tournament.status}: no more Swiss rounds")
+    previous = latest_round(tournament)
+    if previous is not None:
+        require_round_complete(previous)
+    number = previous.number + 1 if previous is not None else 1
+    if number == 1:
+        active = Team.objects.filter(
+            tournament=tournament, dropped_after_round__isnull=True, disqualified=False
+        ).count()
+        fix_event_structure(tournament, active)
+    if number > (tournament.swiss_rounds or 0):
+        raise ConflictError(
+            f"all {tournament.swiss_rounds} Swiss rounds are paired; build the playoff cut next",
+            errors=[{"field": "round", "message": "no Swiss round left"}],
+        )
+    return tournament, number
+
+
+def _start_running(tournament: Tournament, number: int) -> None:
+    if number == 1 and tournament.status == TournamentStatus.REGISTRATION:
+        tournament.status = TournamentStatus.RUNNING
+        tournament.save(update_fields=["status"])
+
+
+@transaction.atomic
+def round_pair(*, tournament: Tournament, actor) -> Round:
+    """Pair the next round with the engine: a Swiss round, or during the top cut the next playoff
+    round from the bracket winners.
+
+    Refused (409) while the previous round has unconfirmed results, when every Swiss round is
+    paired, or when the event is finished.
+    """
+    locked = lock_tournament(tournament)
+    if locked.status == TournamentStatus.TOP_CUT:
+        return _pair_next_playoff_round(locked, actor)
+    tournament, number = _prepare_swiss_round(locked)
+    state = event_state_for(tournament)
+    seed = round_seed(tournament, number)
+    try:
+        pairing = pair_round(state, round_number=number, seed=seed)
+    except PairingError as exc:
+        raise ConflictError(str(exc)) from exc
+    new_round = create_round(
+        tournament=tournament,
+        number=number,
+        kind=RoundKind.SWISS,
+        seed=seed,
+        length_minutes=tournament.round_minutes,
+        explanation={
+            "lines": list(pairing.explanation),
+            "bye_team": pairing.bye_team,
+            "rematches": [list(pair) for pair in pairing.rematches],
+            "unmet_keep_apart": [list(pair) for pair in pairing.unmet_keep_apart],
+        },
+    )
+    Match.objects.bulk_create(
+        _bye_match(new_round, line.team_a, tournament.games_per_match, MatchResultKind.BYE)
+        if line.team_b is None
+        else Match(round=new_round, table=line.table, team_a_id=line.team_a, team_b_id=line.team_b)
+        for line in pairing.tables
+    )
+    _start_running(tournament, number)
+    audit_log(
+        tournament=tournament,
+        actor=actor,
+        action="round_pair",
+        obj=new_round,
+        after={"number": number, "seed": seed, "tables": [list(p) for p in pairing.pairs]},
+    )
+    return new_round
+
+
+def _manual_tables(
+    tournament: Tournament, matches: Sequence[tuple[int, int | None]]
+) -> list[tuple[int | None, int, int | None]]:
+    """Table numbers for a manual pairing: in the order given, except that a team with a fixed
+    table (accessibility) keeps it; the others fill the free numbers."""
+    fixed = dict(
+        Team.objects.filter(tournament=tournament, fixed_table__isnull=False).values_list("id", "fixed_table")
+    )
+    played = [(a, b) for a, b in matches if b is not None]
+    assigned = {i: fixed.get(a, fixed.get(b)) for i, (a, b) in enumerate(played)}
+    used = {table for table in assigned.values() if table is not None}
+    next_table = 1
+    tables: list[tuple[int | None, int, int | None]] = []
+    for i, (a, b) in enumerate(played):
+        table = assigned[i]
+        if table is None:
+            while next_table in used:
+                next_table += 1
+            table = next_table
+            used.add(table)
+        tables.append((table, a, b))
+    tables.extend((None, a, None) for a, b in matches if b is None)
+    return tables
+
+
+def _manual_pairing_problems(active: set[int], matches: Sequence[tuple[int, int | None]]) -> list[dict]:
+    problems = []
+    seen: dict[int, int] = {}
+    for index, (a, b) in enumerate(matches):
+        for side, team in (("team_a", a), ("team_b", b)):
+            if team is None:
+                continue
+            field = f"matches[{index}].{side}"
+            if team not in active:
+                problems.append(
+                    {"field": field, "message": f"team {team} is not an active team of this event"}
+                )
+            elif team in seen:
+                problems.append({"field": field, "message": f"team {team} is already in match {seen[team]}"})
+            seen.setdefault(team, index)
+        if a == b:
+            problems.append({"field": f"matches[{index}]", "message": "a team cannot play itself"})
+    missing = sorted(active - set(seen))
+    if missing:
+        problems.append({"field": "matches", "message": f"active teams not paired: {missing}"})
+    if sum(1 for _, b in matches if b is None) > 1:
+        problems.append({"field": "matches", "message": "at most one team gets the bye"})
+    return problems
+
+
+@transaction.atomic
+def round_pair_manual(
+    *, tournament: Tournament, actor, matches: list[tuple[int, int | None]], reason: str
+) -> Round:
+    """Store the organizer's own pairing of the next Swiss round, with a mandatory reason and an
+    audit entry listing every match (DECISIONS.md keeps manual pairing, but visible).
+
+    Every active team must appear exactly once; ``(team, None)`` is the bye.
+    """
+    reason = reason.strip()
+    if not reason:
+        raise DomainError(
+            "a manual pairing needs a reason", errors=[{"field": "reason", "message": "required"}]
+        )
+    tournament, number = _prepare_swiss_round(tournament)
+    state = event_state_for(tournament)
+    problems = _manual_pairing_problems(set(state.active_teams(number)), matches)
+    if problems:
+        raise DomainError(
+            "Manual pairing refused: " + "; ".join(f"{p['field']}: {p['message']}" for p in problems),
+            errors=problems,
+        )
+    tables = _manual_tables(tournament, matches)
+    seed = round_seed(tournament, number)
+    new_round = create_round(
+        tournament=tournament,
+        number=number,
+        kind=RoundKind.SWISS,
+        seed=seed,
+        length_minutes=tournament.round_minutes,
+        manual_reason=reason,
+        explanation={
+            "lines": [f"Round {number}: paired by hand by {actor}. Reason: {reason}"],
+            "manual": True,
+        },
+    )
+    Match.objects.bulk_create(
+        _bye_match(new_round, a, tournament.games_per_match, MatchResultKind.BYE)
+        if b is None
+        else Match(round=new_round, table=table, team_a_id=a, team_b_id=b)
+        for table, a, b in tables
+    )
+    _start_running(tournament, number)
+    audit_log(
+        tournament=tournament,
+        actor=actor,
+        action="round_pair_manual",
+        obj=new_round,
+        after={"number": number, "tables": [list(t) for t in tables]},
+        reason=reason,
+    )
+    return new_round
+
+
+def playoff_bracket(round_obj: Round) -> list[tuple[PlayoffMatch, Match]]:
+    """A stored playoff round as the engine's bracket matches, in bracket order."""
+    seeds = {entry["slot"]: entry for entry in round_obj.explanation.get("bracket", [])}
+    matches = (
+        Match.objects.filter(round=round_obj).select_related("team_a", "team_b").order_by("bracket_slot")
+    )
+    return [
+        (
+            PlayoffMatch(
+                seeds[match.bracket_slot]["seed_a"],
+                seeds[match.bracket_slot]["seed_b"],
+                match.team_a_id,
+                match.team_b_id,
+            ),
+            match,
+        )
+        for match in matches
+    ]
+
+
+def store_playoff_round(
+    *, tournament: Tournament, number: int, bracket: list[PlayoffMatch], lines: list[str]
+) -> Round:
+    """Save a bracket round: byes (an empty slot) are scored at once; the final is untimed."""
+    final = len(bracket) == 1
+    new_round = create_round(
+        tournament=tournament,
+        number=number,
+        kind=RoundKind.PLAYOFF,
+        seed=round_seed(tournament, number),
+        length_minutes=None if final else PLAYOFF_ROUND_MINUTES,
+        explanation={
+            "lines": lines,
+            "bracket": [
+                {"slot": slot, "seed_a": m.seed_a, "seed_b": m.seed_b}
+                for slot, m in enumerate(bracket, start=1)
+            ],
+        },
+    )
+    rows = []
+    for slot, entry in enumerate(bracket, start=1):
+        if entry.team_b is None:
+            match = _bye_match(new_round, entry.team_a, tournament.games_per_match, MatchResultKind.BYE)
+            match.bracket_slot = slot
+        else:
+            match = Match(
+                round=new_round, table=slot, bracket_slot=slot, team_a_id=entry.team_a, team_b_id=entry.team_b
+            )
+        rows.append(match)
+    Match.objects.bulk_create(rows)
+    return new_round
+
+
+def _pair_next_playoff_round(tournament: Tournament, actor) -> Round:
+    previous = latest_round(tournament)
+    if previous is None or previous.kind != RoundKind.PLAYOFF:
+        raise ConflictError("the playoff bracket has not been built yet")
+    require_round_complete(previous)
+    bracket = playoff_bracket(previous)
+    if len(bracket) < 2:
+        raise ConflictError("the final is the last round of the event")
+    winners = []
+    for entry, match in bracket:
+        dropped = (
+            set()
+            if match.confirmed
+            else {
+                t.id
+                for t in (match.team_a, match.team_b)
+                if t is not None and t.dropped_after_round is not None
+            }
+        )
+        try:
+            winners.append(playoff_winner(entry, match_as_result(match, previous.number), dropped))
+        except PlayoffError as exc:
+            raise ConflictError(f"table {match.table}: {exc}") from exc
+    next_bracket = next_playoff_round([entry for entry, _ in bracket], winners)
+    lines = [
+        f"Playoff round {previous.number + 1}: seed {m.seed_a} (team {m.team_a}) v seed {m.seed_b} (team {m.team_b})."
+        for m in next_bracket
+    ]
+    new_round = store_playoff_round(
+        tournament=tournament, number=previous.number + 1, bracket=next_bracket, lines=lines
+    )
+    audit_log(
+        tournament=tournament,
+        actor=actor,
+        action="round_pair",
+        obj=new_round,
+        after={"number": new_round.number, "bracket": [[m.team_a, m.team_b] for m in next_bracket]},
+    )
+    return new_round
+
+
+@transaction.atomic
+def round_delete(*, round: Round, actor) -> None:  # noqa: A002 - the API and callers name it round
+    """Undo the latest round so it can be paired again (re-pair).
+
+    Refused (409) once any match has a result other than a bye or a missed round, or if a later
+    round exists. Teams that registered or dropped while this round was paired are treated as
+    having done so before it, so the re-pair includes the late entries and leaves out the drops.
+    """
+    tournament = lock_tournament(round.tournament)
+    current = latest_round(tournament)
+    if current is None or current.pk != round.pk:
+        raise ConflictError(
+            f"only the latest round (round {current.number if current else '-'}) can be deleted"
+        )
+    reported = list(
+        Match.objects.filter(round=round)
+        .exclude(result_kind__in=[*RESULTS_THAT_ALLOW_REPAIR, MatchResultKind.PENDING])
+        .values_list("table", flat=True)
+    )
+    if reported:
+        raise ConflictError(
+            f"round {round.number} has results at table(s) {reported}; it cannot be re-paired",
+            errors=[{"field": "round", "message": "results were already reported"}],
+        )
+    before = {
+        "number": round.number,
+        "kind": round.kind,
+        "seed": round.seed,
+        "tables": list(Match.objects.filter(round=round).values_list("table", "team_a_id", "team_b_id")),
+    }
+    number, kind = round.number, round.kind
+    round.delete()
+    if kind == RoundKind.SWISS:
+        Team.objects.filter(tournament=tournament, registered_after_round__gte=number).update(
+            registered_after_round=number - 1
+        )
+    Team.objects.filter(tournament=tournament, dropped_after_round=number).update(
+        dropped_after_round=number - 1
+    )
+    if number == 1:
+        tournament.status = TournamentStatus.REGISTRATION
+        tournament.save(update_fields=["status"])
+    elif (
+        kind == RoundKind.PLAYOFF
+        and not Round.objects.filter(tournament=tournament, kind=RoundKind.PLAYOFF).exists()
+    ):
+        tournament.status = TournamentStatus.RUNNING
+        tournament.save(update_fields=["status"])
+    before["tables"] = [list(t) for t in before["tables"]]
+    audit_log(
+        tournament=tournament,
+        actor=actor,
+        action="round_delete",
+        object_type="round",
+        object_id=number,
+        before=before,
+    )
+
+
+@transaction.atomic
+def round_publish(*, round: Round, actor) -> Round:  # noqa: A002 - the API and callers name it round
+    """Show the round's pairings to players and the public; publishing twice changes nothing."""
+    if round.published_at is not None:
+        return round
+    round.published_at = timezone.now()
+    fields = ["published_at"]
+    if round.status == RoundStatus.PAIRED:
+        round.status = RoundStatus.PUBLISHED
+        fields.append("status")
+    round.save(update_fields=fields)
+    audit_log(
+        tournament=round.tournament,
+        actor=actor,
+        action="round_publish",
+        obj=round,
+        after={"number": round.number},
+    )
+    return round
