@@ -1,1 +1,40 @@
-urlpatterns: list = []
+"""Events API v1 paths, relative to /api/v1/."""
+
+from django.urls import path
+
+from tournaments.api import views
+
+urlpatterns = [
+    path("tournaments/", views.TournamentListCreateApi.as_view(), name="api-tournaments"),
+    path("tournaments/<int:tournament_id>/", views.TournamentDetailApi.as_view(), name="api-tournament"),
+    path("tournaments/<int:tournament_id>/staff/", views.StaffAddApi.as_view(), name="api-staff"),
+    path("tournaments/<int:tournament_id>/teams/", views.TeamListRegisterApi.as_view(), name="api-teams"),
+    path(
+        "tournaments/<int:tournament_id>/teams/<int:team_id>/", views.TeamDetailApi.as_view(), name="api-team"
+    ),
+    path(
+        "tournaments/<int:tournament_id>/teams/<int:team_id>/drop/",
+        views.TeamDropApi.as_view(),
+        name="api-team-drop",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/teams/<int:team_id>/disqualify/",
+        views.TeamDisqualifyApi.as_view(),
+        name="api-team-disqualify",
+    ),
+    path("tournaments/<int:tournament_id>/rounds/", views.RoundListPairApi.as_view(), name="api-rounds"),
+    path(
+        "tournaments/<int:tournament_id>/rounds/<int:number>/",
+        views.RoundDetailApi.as_view(),
+        name="api-round",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/rounds/<int:number>/publish/",
+        views.RoundPublishApi.as_view(),
+        name="api-round-publish",
+    ),
+    path("tournaments/<int:tournament_id>/cut/", views.CutBuildApi.as_view(), name="api-cut"),
+    path("tournaments/<int:tournament_id>/standings/", views.StandingsApi.as_view(), name="api-standings"),
+    path("matches/<int:match_id>/", views.MatchDetailApi.as_view(), name="api-match"),
+    path("matches/<int:match_id>/result/", views.MatchResultReportApi.as_view(), name="api-match-result"),
+]

@@ -1,0 +1,222 @@
+"""Input and output shapes of the events API; each checks shape only, the services check the rules.
+
+Serializers used by more than one endpoint are the match and round outputs (a client sees one match
+shape everywhere, including the body of a stale-version 409) and the error shape.
+"""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from tournaments.enums import (
+    REL,
+    TIEBREAKER_NAMES,
+    Format,
+    LateEntryMissedRounds,
+    PenaltyPolicy,
+    PercentageFloor,
+    StaffRole,
+    UDCMode,
+)
+
+
+class ErrorItemSerializer(serializers.Serializer):
+    field = serializers.CharField(required=False)
+    line = serializers.IntegerField(required=False)
+    message = serializers.CharField()
+
+
+class ErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    errors = ErrorItemSerializer(many=True)
+
+
+class TournamentInputSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=200)
+    format = serializers.ChoiceField(choices=Format.choices)
+    rel = serializers.ChoiceField(choices=REL.choices)
+    team_size = serializers.IntegerField(min_value=1)
+    games_per_match = serializers.IntegerField(min_value=1)
+    round_minutes = serializers.IntegerField(min_value=1)
+    swiss_rounds = serializers.IntegerField(min_value=0, required=False, allow_null=True)
+    top_cut = serializers.IntegerField(min_value=0, required=False, allow_null=True)
+    tiebreakers = serializers.ListField(
+        child=serializers.ChoiceField(choices=sorted(TIEBREAKER_NAMES)), required=False, allow_empty=True
+    )
+    penalty_policy = serializers.ChoiceField(choices=PenaltyPolicy.choices, required=False)
+    udc_mode = serializers.ChoiceField(choices=UDCMode.choices, required=False)
+    date = serializers.DateField(required=False, allow_null=True)
+    venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    percentage_floor = serializers.ChoiceField(choices=PercentageFloor.choices, required=False)
+    late_entry_missed_rounds = serializers.ChoiceField(choices=LateEntryMissedRounds.choices, required=False)
+
+
+class TournamentOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    date = serializers.DateField(allow_null=True)
+    venue = serializers.CharField()
+    format = serializers.CharField()
+    rel = serializers.CharField()
+    team_size = serializers.IntegerField()
+    games_per_match = serializers.IntegerField()
+    round_minutes = serializers.IntegerField()
+    swiss_rounds = serializers.IntegerField(allow_null=True)
+    top_cut = serializers.IntegerField(allow_null=True)
+    tiebreakers = serializers.ListField(child=serializers.CharField())
+    percentage_floor = serializers.CharField()
+    penalty_policy = serializers.CharField()
+    udc_mode = serializers.CharField()
+    late_entry_missed_rounds = serializers.CharField()
+    late_entry_open = serializers.BooleanField()
+    playoff_play_draw = serializers.CharField()
+    status = serializers.CharField()
+
+
+class StaffInputSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    role = serializers.ChoiceField(choices=[c for c in StaffRole.choices if c[0] != StaffRole.ORGANIZER])
+
+
+class StaffOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField(source="user.username")
+    role = serializers.CharField()
+
+
+class PlayerInputSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=100)
+    wizards_id = serializers.CharField(max_length=254)
+    username = serializers.CharField(max_length=150, required=False, allow_blank=True, allow_null=True)
+
+
+class TeamInputSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=100)
+    players = PlayerInputSerializer(many=True, allow_empty=False)
+
+
+class PlayerOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    wizards_id = serializers.CharField()
+
+
+class TeamOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    players = PlayerOutputSerializer(many=True, source="players.all")
+    registered_after_round = serializers.IntegerField()
+    dropped_after_round = serializers.IntegerField(allow_null=True)
+    disqualified = serializers.BooleanField()
+    fixed_table = serializers.IntegerField(allow_null=True)
+
+
+class ReasonInputSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=500)
+
+
+class ManualMatchInputSerializer(serializers.Serializer):
+    team_a = serializers.IntegerField()
+    team_b = serializers.IntegerField(allow_null=True)
+
+
+class RoundPairInputSerializer(serializers.Serializer):
+    """Empty: the engine pairs. With ``matches`` (and a ``reason``): the organizer's own pairing."""
+
+    matches = ManualMatchInputSerializer(many=True, required=False, allow_empty=False)
+    reason = serializers.CharField(max_length=500, required=False, allow_blank=True)
+
+
+class MatchOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    round = serializers.IntegerField(source="round.number")
+    table = serializers.IntegerField(allow_null=True)
+    team_a = serializers.IntegerField(source="team_a_id")
+    team_a_name = serializers.CharField(source="team_a.name")
+    team_b = serializers.IntegerField(source="team_b_id", allow_null=True)
+    team_b_name = serializers.CharField(source="team_b.name", allow_null=True, default=None)
+    bracket_slot = serializers.IntegerField(allow_null=True)
+    result_kind = serializers.CharField()
+    team_a_wins = serializers.IntegerField()
+    team_b_wins = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    version = serializers.IntegerField()
+    reported_by = serializers.IntegerField(source="reported_by_id", allow_null=True)
+    confirmed = serializers.BooleanField()
+    disputed = serializers.BooleanField()
+
+
+class RoundOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    kind = serializers.CharField()
+    status = serializers.CharField()
+    seed = serializers.IntegerField()
+    length_minutes = serializers.IntegerField(allow_null=True)
+    published_at = serializers.DateTimeField(allow_null=True)
+    manual_reason = serializers.CharField()
+    explanation = serializers.ListField(
+        child=serializers.CharField(), source="explanation.lines", default=list
+    )
+    matches = MatchOutputSerializer(many=True, source="matches.all")
+
+
+class RoundSummaryOutputSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    kind = serializers.CharField()
+    status = serializers.CharField()
+    published_at = serializers.DateTimeField(allow_null=True)
+    match_count = serializers.IntegerField()
+
+
+class ResultInputSerializer(serializers.Serializer):
+    team_a_wins = serializers.IntegerField(min_value=0)
+    team_b_wins = serializers.IntegerField(min_value=0)
+    draws = serializers.IntegerField(min_value=0)
+    version = serializers.IntegerField(min_value=1)
+
+
+class MatchSnapshotSerializer(serializers.Serializer):
+    """``tournaments.selectors.match_snapshot``: the match in a stale-version 409 and in audit entries."""
+
+    id = serializers.IntegerField()
+    round = serializers.IntegerField()
+    table = serializers.IntegerField(allow_null=True)
+    team_a = serializers.IntegerField()
+    team_b = serializers.IntegerField(allow_null=True)
+    bracket_slot = serializers.IntegerField(allow_null=True)
+    result_kind = serializers.CharField()
+    team_a_wins = serializers.IntegerField()
+    team_b_wins = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    version = serializers.IntegerField()
+    reported_by = serializers.IntegerField(allow_null=True)
+    reported_side = serializers.CharField()
+    confirmed = serializers.BooleanField()
+    disputed = serializers.BooleanField()
+
+
+class StaleMatchSerializer(ErrorSerializer):
+    match = MatchSnapshotSerializer()
+
+
+class StandingsRowOutputSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    team = serializers.IntegerField(source="team_id")
+    team_name = serializers.CharField()
+    players = serializers.ListField(child=serializers.CharField())
+    match_points = serializers.IntegerField()
+    penalty_points = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    byes = serializers.IntegerField()
+    mw = serializers.FloatField()
+    omw = serializers.FloatField()
+    gw = serializers.FloatField()
+    ogw = serializers.FloatField()
+    dropped = serializers.BooleanField()
+
+
+class StandingsQuerySerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=0, required=False)
