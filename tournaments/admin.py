@@ -38,7 +38,16 @@ class RoundAdmin(admin.ModelAdmin):
 
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
-    list_display = ("round", "table", "team_a", "team_b", "result_kind", "team_a_wins", "team_b_wins", "draws")
+    list_display = (
+        "round",
+        "table",
+        "team_a",
+        "team_b",
+        "result_kind",
+        "team_a_wins",
+        "team_b_wins",
+        "draws",
+    )
     list_select_related = ("round__tournament", "team_a", "team_b")
 
 
