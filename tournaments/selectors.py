@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, F, Prefetch, QuerySet
 
 from penalties.selectors import match_point_adjustments
 from tournaments.domain import (
@@ -230,13 +230,17 @@ def teams_for(tournament: Tournament, *, team_id: int | None = None) -> QuerySet
     return teams.order_by("name")
 
 
+#: Bracket order in a playoff, table order in Swiss; byes (no table) last.
+_MATCH_ORDER = (F("bracket_slot").asc(nulls_last=True), F("table").asc(nulls_last=True), "id")
+
+
 def _matches_queryset() -> QuerySet[Match]:
     return Match.objects.select_related("round", "team_a", "team_b", "reported_by")
 
 
 def matches_for_round(round_obj: Round) -> QuerySet[Match]:
     """The round's matches, by table (byes last), with both teams joined: one query."""
-    return _matches_queryset().filter(round=round_obj).order_by("bracket_slot", "table", "id")
+    return _matches_queryset().filter(round=round_obj).order_by(*_MATCH_ORDER)
 
 
 def round_detail(tournament: Tournament, number: int, *, include_unpublished: bool) -> Round | None:
@@ -247,7 +251,7 @@ def round_detail(tournament: Tournament, number: int, *, include_unpublished: bo
     return rounds.prefetch_related(
         Prefetch(
             "matches",
-            queryset=_matches_queryset().order_by("bracket_slot", "table", "id"),
+            queryset=_matches_queryset().order_by(*_MATCH_ORDER),
         )
     ).first()
 
