@@ -5,5 +5,27 @@ from tournaments import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("dashboard/", views.dashboard, name="dashboard"),
+    path("events/new/", views.tournament_new, name="tournament-create"),
     path("events/<int:tournament_id>/", views.tournament_public, name="tournament-public"),
+    path("events/<int:tournament_id>/me/", views.tournament_me, name="tournament-me"),
+    path("events/<int:tournament_id>/manage/", views.tournament_manage, name="tournament-manage"),
+    path("events/<int:tournament_id>/audit/", views.tournament_audit, name="tournament-audit"),
+    path("events/<int:tournament_id>/teams/", views.team_add, name="tournament-team-add"),
+    path(
+        "events/<int:tournament_id>/teams/<int:team_id>/drop/",
+        views.team_drop_view,
+        name="tournament-team-drop",
+    ),
+    path("events/<int:tournament_id>/rounds/", views.round_pair_view, name="tournament-round-pair"),
+    path(
+        "events/<int:tournament_id>/rounds/<int:round_id>/publish/",
+        views.round_publish_view,
+        name="tournament-round-publish",
+    ),
+    path(
+        "events/<int:tournament_id>/rounds/<int:round_id>/delete/",
+        views.round_delete_view,
+        name="tournament-round-delete",
+    ),
+    path("events/<int:tournament_id>/cut/", views.cut_build_view, name="tournament-cut-build"),
 ]

@@ -1,8 +1,43 @@
-from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, render
+"""HTML pages: thin adapters that read through selectors, write through one service call each.
 
-from tournaments.models import Tournament
-from tournaments.selectors import tournaments_listed, tournaments_staffed_by
+Write views take a POST, call a single service and redirect with a message (post/redirect/get), so a
+reload never repeats an action. When the service refuses (``DomainError``), the page is rendered
+again with the service's message and a 4xx status instead of a redirect, so the refusal is visible
+and testable. The only logic here is presentation: seat order, search filtering and table layout.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from common.errors import DomainError
+from tournaments.enums import StaffRole
+from tournaments.forms import ReasonForm, TeamRegisterForm, TournamentCreateForm, add_domain_errors
+from tournaments.models import Match, Player, Round, Team, Tournament
+from tournaments.permissions import ALL_STAFF, SCOREKEEPING, has_role, player_team_id, staff_role
+from tournaments.selectors import (
+    matches_for_round,
+    standings_for,
+    teams_for,
+    tournaments_listed,
+    tournaments_staffed_by,
+)
+from tournaments.services.cut import cut_build
+from tournaments.services.events import tournament_create
+from tournaments.services.rounds import round_delete, round_pair, round_publish
+from tournaments.services.teams import team_drop, team_register
+
+AUDIT_PAGE_SIZE = 500
+#: How the Swiss engine names teams in its explanation lines ("Team 12 (3 points) paired down to team 7").
+TEAM_REFERENCE = re.compile(r"\b([Tt]eam) (\d+)\b")
 
 
 def home(request):
@@ -25,7 +60,379 @@ def dashboard(request):
     )
 
 
+@login_required
+def tournament_new(request):
+    """Any logged-in user may create an event and becomes its organizer (the service adds the staff row)."""
+    form = TournamentCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = tournament_create(actor=request.user, **form.cleaned_data)
+        except DomainError as error:
+            add_domain_errors(form, error)
+        else:
+            messages.success(request, f"Event “{tournament.name}” created. Register the teams next.")
+            return redirect("tournament-manage", tournament_id=tournament.id)
+    status = 400 if form.is_bound else 200
+    return render(request, "tournaments/create.html", {"form": form}, status=status)
+
+
+# ---- presentation helpers -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Seat:
+    player: Player
+    primary: bool
+
+
+@dataclass(frozen=True)
+class Side:
+    """One team at a table: players in seat order, the primary (who sits on the right) first."""
+
+    team: Team
+    seats: list[Seat]
+    match_points: int
+
+
+@dataclass(frozen=True)
+class PairingRow:
+    match: Match
+    table: int | None
+    side_a: Side
+    side_b: Side | None
+    search_text: str
+
+
+def _fold(text: str) -> str:
+    """Case- and accent-insensitive form, so "jose" finds "José" (the JS filter folds the same way)."""
+    decomposed = unicodedata.normalize("NFD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold().strip()
+
+
+def _seats(team: Team, seat_ids: list[int] | None) -> list[Seat]:
+    """Seat order from ``Match.seats`` when the team set it, else registration order (first = primary)."""
+    players = list(team.players.all())
+    if seat_ids:
+        rank = {player_id: index for index, player_id in enumerate(seat_ids)}
+        players.sort(key=lambda p: rank.get(p.pk, len(rank) + p.position))
+    return [Seat(player, index == 0) for index, player in enumerate(players)]
+
+
+def _side(match: Match, letter: str, points: dict[int, int]) -> Side | None:
+    team = match.team_a if letter == "A" else match.team_b
+    if team is None:
+        return None
+    return Side(team, _seats(team, (match.seats or {}).get(letter)), points.get(team.pk, 0))
+
+
+def _pairing_rows(matches, points: dict[int, int]) -> list[PairingRow]:
+    rows = []
+    for match in matches:
+        side_a, side_b = _side(match, "A", points), _side(match, "B", points)
+        names = [side.team.name for side in (side_a, side_b) if side] + [
+            seat.player.name for side in (side_a, side_b) if side for seat in side.seats
+        ]
+        rows.append(PairingRow(match, match.table, side_a, side_b, _fold(" | ".join(names))))
+    return rows
+
+
+def _points_before(tournament: Tournament, round_number: int) -> dict[int, int]:
+    """Each team's match points going into a round, as printed pairings show them (rules summary 6.1)."""
+    if round_number <= 1:
+        return {}
+    return {
+        row.team_id: row.match_points for row in standings_for(tournament, through_round=round_number - 1)
+    }
+
+
+def _standings_context(tournament: Tournament, round_number: int) -> dict:
+    rows = [
+        {
+            "rank": row.rank,
+            "team_id": row.team_id,
+            "team_name": row.team_name,
+            "players": row.players,
+            "wins": row.wins,
+            "losses": row.losses,
+            "draws": row.draws,
+            "match_points": row.match_points,
+            "penalty_points": row.penalty_points,
+            "omw": f"{row.omw * 100:.2f}",
+        }
+        for row in standings_for(tournament, through_round=round_number)
+    ]
+    return {
+        "round_number": round_number,
+        "rows": rows,
+        "any_penalty": any(row["penalty_points"] for row in rows),
+    }
+
+
+def _latest_round(tournament: Tournament, *, published_only: bool) -> Round | None:
+    rounds = tournament.rounds.order_by("-number")
+    if published_only:
+        rounds = rounds.filter(published_at__isnull=False)
+    return rounds.first()
+
+
+def _round_matches(round_obj: Round) -> list[Match]:
+    """The round's matches with each team's players, which the seat columns need (three queries).
+
+    Byes go last whatever the database does with the empty table number (SQLite sorts it first).
+    """
+    matches = matches_for_round(round_obj).prefetch_related("team_a__players", "team_b__players")
+    return sorted(matches, key=lambda match: match.table is None)
+
+
+# ---- public and player pages ----------------------------------------------------------------
+
+
 def tournament_public(request, tournament_id: int):
+    """Only published rounds are shown; ``?q=`` filters the pairings when the page runs without JS."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    teams = tournament.teams.prefetch_related("players")
-    return render(request, "tournaments/public.html", {"tournament": tournament, "teams": teams})
+    q = request.GET.get("q", "").strip()
+    shown_round = _latest_round(tournament, published_only=True)
+    pairings = standings = None
+    if shown_round is not None:
+        rows = _pairing_rows(_round_matches(shown_round), _points_before(tournament, shown_round.number))
+        if q:
+            rows = [row for row in rows if _fold(q) in row.search_text]
+        pairings = {"round": shown_round, "rows": rows}
+        standings = _standings_context(tournament, shown_round.number)
+    context = {
+        "tournament": tournament,
+        "q": q,
+        "pairings": pairings,
+        "standings": standings,
+        "teams": teams_for(tournament) if shown_round is None else None,
+        "is_staff": has_role(request.user, tournament, ALL_STAFF),
+    }
+    return render(request, "tournaments/public.html", context)
+
+
+@login_required
+def tournament_me(request, tournament_id: int):
+    """The logged-in player's team, current table and seat; 404 for users who are not on a team."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    team_id = player_team_id(request.user, tournament)
+    if team_id is None:
+        return render(request, "tournaments/me.html", {"tournament": tournament, "player": None}, status=404)
+    team = get_object_or_404(teams_for(tournament), pk=team_id)
+    player = next(p for p in team.players.all() if p.user_id == request.user.id)
+    record = next(
+        (row for row in standings_for(tournament) if row.team_id == team_id),
+        None,
+    )
+    context = {
+        "tournament": tournament,
+        "team": team,
+        "player": player,
+        "record": record,
+        "match_info": _my_match(tournament, team, player),
+    }
+    return render(request, "tournaments/me.html", context)
+
+
+def _my_match(tournament: Tournament, team: Team, player: Player) -> dict | None:
+    shown_round = _latest_round(tournament, published_only=True)
+    if shown_round is None:
+        return None
+    match = next(
+        (m for m in _round_matches(shown_round) if team.pk in (m.team_a_id, m.team_b_id)),
+        None,
+    )
+    if match is None:
+        return None
+    mine, theirs = ("A", "B") if match.team_a_id == team.pk else ("B", "A")
+    my_side, their_side = _side(match, mine, {}), _side(match, theirs, {})
+    primary = my_side.seats[0].player
+    return {
+        "round_number": shown_round.number,
+        "table": match.table,
+        "is_bye": match.is_bye,
+        "opponents": their_side,
+        "i_am_primary": primary.pk == player.pk,
+        "primary_name": primary.name,
+    }
+
+
+# ---- staff pages ----------------------------------------------------------------------------
+
+
+def _staff_event(request, tournament_id: int, roles=ALL_STAFF) -> Tournament:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if not has_role(request.user, tournament, roles):
+        raise PermissionDenied("You are not on the staff of this event with a role that may do this.")
+    return tournament
+
+
+def _result_status(match: Match) -> str:
+    """Who reported the row's result and whether it counts yet (only confirmed results count)."""
+    if not match.has_result:
+        return "Not yet reported"
+    if match.disputed:
+        return "Disputed: the teams reported different results"
+    who = match.reported_by.username if match.reported_by else "staff"
+    if match.reported_side:
+        who = f"{who} (a team {match.reported_side} player)"
+    return f"Reported by {who}, " + ("confirmed" if match.confirmed else "waiting for confirmation")
+
+
+def _explanation_lines(explanation: dict, team_names: dict[int, str]) -> list[str]:
+    """The pairing's written explanation, with the engine's "team 12" replaced by the team's name."""
+
+    def name(found: re.Match) -> str:
+        team_id = int(found.group(2))
+        return f"{found.group(1)} {team_names[team_id]}" if team_id in team_names else found.group(0)
+
+    return [TEAM_REFERENCE.sub(name, str(line)) for line in explanation.get("lines", [])]
+
+
+def _render_manage(request, tournament: Tournament, *, status=200, error="", team_form=None):
+    current_round = _latest_round(tournament, published_only=False)
+    matches = _round_matches(current_round) if current_round else []
+    pending_only = request.GET.get("pending") == "1"
+    teams = list(teams_for(tournament))
+    grid = None
+    if current_round and current_round.published_at is not None:
+        played = [m for m in matches if not m.is_bye]
+        grid = {
+            "rows": [{"match": m, "status": _result_status(m)} for m in played],
+            "byes": [m for m in matches if m.is_bye],
+            "total": len(played),
+            "reported": sum(1 for m in played if m.has_result),
+        }
+    context = {
+        "tournament": tournament,
+        "role_label": _role_label(request.user, tournament),
+        "can_write": has_role(request.user, tournament, SCOREKEEPING),
+        "teams": teams,
+        "team_form": team_form or TeamRegisterForm(team_size=tournament.team_size),
+        "current_round": current_round,
+        "next_round_number": (current_round.number + 1) if current_round else 1,
+        "round_has_results": any(m.has_result for m in matches if not m.is_bye),
+        "pairing_rows": _pairing_rows(matches, {}) if current_round else [],
+        "explanation": _explanation_lines(current_round.explanation, {t.id: t.name for t in teams})
+        if current_round
+        else [],
+        "grid": grid,
+        "pending_only": pending_only,
+        "error": error,
+    }
+    return render(request, "tournaments/manage.html", context, status=status)
+
+
+def _role_label(user, tournament: Tournament) -> str:
+    """Superusers pass every role check without a staff row: they are support staff here."""
+    role = staff_role(user, tournament)
+    return StaffRole(role).label.lower() if role else "support staff"
+
+
+@login_required
+def tournament_manage(request, tournament_id: int):
+    return _render_manage(request, _staff_event(request, tournament_id))
+
+
+@login_required
+def tournament_audit(request, tournament_id: int):
+    tournament = _staff_event(request, tournament_id)
+    entries = tournament.audit_entries.select_related("actor").order_by("-created_at", "-id")[
+        :AUDIT_PAGE_SIZE
+    ]
+    return render(request, "tournaments/audit.html", {"tournament": tournament, "entries": entries})
+
+
+def _refused(request, tournament: Tournament, error: DomainError):
+    return _render_manage(request, tournament, status=error.status_code, error=error.message)
+
+
+@login_required
+@require_POST
+def team_add(request, tournament_id: int):
+    tournament = _staff_event(request, tournament_id, SCOREKEEPING)
+    form = TeamRegisterForm(request.POST, team_size=tournament.team_size)
+    if form.is_valid():
+        try:
+            team = team_register(
+                tournament=tournament,
+                actor=request.user,
+                name=form.cleaned_data["name"],
+                players=form.player_entries(),
+            )
+        except DomainError as error:
+            add_domain_errors(form, error, form.domain_field_map())
+            return _render_manage(
+                request, tournament, status=error.status_code, error=error.message, team_form=form
+            )
+        messages.success(request, f"Team “{team.name}” registered.")
+        return redirect("tournament-manage", tournament_id=tournament.id)
+    return _render_manage(
+        request, tournament, status=400, error="The team was not registered: see the form.", team_form=form
+    )
+
+
+@login_required
+@require_POST
+def team_drop_view(request, tournament_id: int, team_id: int):
+    tournament = _staff_event(request, tournament_id, SCOREKEEPING)
+    team = get_object_or_404(Team, pk=team_id, tournament=tournament)
+    form = ReasonForm(request.POST)
+    if not form.is_valid():
+        return _render_manage(request, tournament, status=400, error="Give a reason to drop a team.")
+    try:
+        team_drop(team=team, actor=request.user, reason=form.cleaned_data["reason"])
+    except DomainError as error:
+        return _refused(request, tournament, error)
+    messages.success(request, f"Team “{team.name}” dropped.")
+    return redirect("tournament-manage", tournament_id=tournament.id)
+
+
+@login_required
+@require_POST
+def round_pair_view(request, tournament_id: int):
+    tournament = _staff_event(request, tournament_id, SCOREKEEPING)
+    try:
+        paired = round_pair(tournament=tournament, actor=request.user)
+    except DomainError as error:
+        return _refused(request, tournament, error)
+    messages.success(request, f"Round {paired.number} paired. Check it, then publish it.")
+    return redirect("tournament-manage", tournament_id=tournament.id)
+
+
+@login_required
+@require_POST
+def round_publish_view(request, tournament_id: int, round_id: int):
+    tournament = _staff_event(request, tournament_id, SCOREKEEPING)
+    target = get_object_or_404(Round, pk=round_id, tournament=tournament)
+    try:
+        published = round_publish(round=target, actor=request.user)
+    except DomainError as error:
+        return _refused(request, tournament, error)
+    messages.success(request, f"Round {published.number} published: players can see their tables.")
+    return redirect("tournament-manage", tournament_id=tournament.id)
+
+
+@login_required
+@require_POST
+def round_delete_view(request, tournament_id: int, round_id: int):
+    tournament = _staff_event(request, tournament_id, SCOREKEEPING)
+    target = get_object_or_404(Round, pk=round_id, tournament=tournament)
+    number = target.number
+    try:
+        round_delete(round=target, actor=request.user)
+    except DomainError as error:
+        return _refused(request, tournament, error)
+    messages.success(request, f"Round {number} deleted. Pair it again when ready.")
+    return redirect("tournament-manage", tournament_id=tournament.id)
+
+
+@login_required
+@require_POST
+def cut_build_view(request, tournament_id: int):
+    tournament = _staff_event(request, tournament_id, SCOREKEEPING)
+    try:
+        playoff = cut_build(tournament=tournament, actor=request.user)
+    except DomainError as error:
+        return _refused(request, tournament, error)
+    messages.success(request, f"Top cut built: round {playoff.number} is paired. Check it, then publish it.")
+    return redirect("tournament-manage", tournament_id=tournament.id)

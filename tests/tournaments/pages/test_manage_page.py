@@ -1,0 +1,272 @@
+"""The organizer's page per event: who may see it, and that each button calls its service."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tournaments.enums import StaffRole
+from tournaments.models import AuditEntry, Player, Round, Team
+from tournaments.services.results import match_result_report
+
+pytestmark = pytest.mark.django_db
+
+
+def manage_url(event):
+    return reverse("tournament-manage", args=[event.id])
+
+
+def test_manage_page_sends_anonymous_users_to_log_in(client, event):
+    response = client.get(manage_url(event))
+
+    assert response.status_code == 302
+    assert response.url == f"/accounts/login/?next=/events/{event.id}/manage/"
+
+
+def test_manage_page_is_forbidden_to_users_outside_the_staff(outsider_client, event):
+    assert outsider_client.get(manage_url(event)).status_code == 403
+
+
+def test_judge_sees_the_page_without_write_buttons(judge_client, event):
+    response = judge_client.get(manage_url(event))
+
+    assert response.status_code == 200
+    assert "you are judge" in response.text
+    assert 'id="pair-round"' not in response.text
+    assert 'id="team-add"' not in response.text
+
+
+def test_judge_cannot_pair(judge_client, event):
+    response = judge_client.post(reverse("tournament-round-pair", args=[event.id]))
+
+    assert response.status_code == 403
+    assert not Round.objects.filter(tournament=event).exists()
+
+
+@pytest.mark.parametrize("role", [StaffRole.SCOREKEEPER, StaffRole.HEAD_JUDGE])
+def test_scorekeeping_staff_get_the_write_buttons(staff_client, event, role):
+    response = staff_client(role).get(manage_url(event))
+
+    assert response.status_code == 200
+    assert "Pair round 1</button>" in response.text
+    assert 'id="team-add"' in response.text
+
+
+def test_add_team_form_has_one_row_per_team_member(organizer_client, event):
+    response = organizer_client.get(manage_url(event))
+
+    assert response.text.count("<legend>Player ") == 2
+    assert 'name="player_1_wizards_id"' in response.text
+    assert 'name="player_2_name"' not in response.text
+
+
+def test_add_team_registers_the_players_in_order(organizer_client, event):
+    response = organizer_client.post(
+        reverse("tournament-team-add", args=[event.id]),
+        {
+            "name": "Late Arrivals",
+            "player_0_name": "Quinn Adams",
+            "player_0_wizards_id": "quinn@example.org",
+            "player_1_name": "Rosa Diaz",
+            "player_1_wizards_id": "rosa@example.org",
+        },
+    )
+
+    assert response.status_code == 302
+    assert response.url == manage_url(event)
+    team = Team.objects.get(tournament=event, name="Late Arrivals")
+    assert [(p.name, p.wizards_id, p.position) for p in team.players.all()] == [
+        ("Quinn Adams", "quinn@example.org", 0),
+        ("Rosa Diaz", "rosa@example.org", 1),
+    ]
+
+
+def test_add_team_refused_by_the_service_shows_the_message_on_the_field(organizer_client, event):
+    response = organizer_client.post(
+        reverse("tournament-team-add", args=[event.id]),
+        {
+            "name": "Copycats",
+            "player_0_name": "Alex Again",
+            "player_0_wizards_id": "alex.moreau@example.org",
+            "player_1_name": "Someone New",
+            "player_1_wizards_id": "new@example.org",
+        },
+    )
+
+    assert response.status_code == 400
+    assert response.context["team_form"].errors["player_0_wizards_id"] == [
+        "alex.moreau@example.org is already on a team in this event"
+    ]
+    assert not Team.objects.filter(tournament=event, name="Copycats").exists()
+
+
+def test_add_team_with_missing_fields_is_a_400(organizer_client, event):
+    response = organizer_client.post(reverse("tournament-team-add", args=[event.id]), {"name": "Half"})
+
+    assert response.status_code == 400
+    assert "The team was not registered: see the form." in response.text
+    assert set(response.context["team_form"].errors) == {
+        "player_0_name",
+        "player_0_wizards_id",
+        "player_1_name",
+        "player_1_wizards_id",
+    }
+
+
+def test_drop_needs_a_reason(organizer_client, event):
+    team = Team.objects.get(tournament=event, name="Team Turn")
+
+    response = organizer_client.post(
+        reverse("tournament-team-drop", args=[event.id, team.id]), {"reason": ""}
+    )
+
+    assert response.status_code == 400
+    assert "Give a reason to drop a team." in response.text
+    team.refresh_from_db()
+    assert team.is_active
+
+
+def test_drop_with_reason_drops_the_team(organizer_client, event):
+    team = Team.objects.get(tournament=event, name="Team Turn")
+
+    response = organizer_client.post(
+        reverse("tournament-team-drop", args=[event.id, team.id]), {"reason": "Went home sick"}
+    )
+
+    assert response.status_code == 302
+    team.refresh_from_db()
+    assert not team.is_active
+    assert team.drop_reason == "Went home sick"
+
+
+def test_pair_then_publish(organizer_client, event):
+    response = organizer_client.post(reverse("tournament-round-pair", args=[event.id]))
+
+    assert response.status_code == 302
+    paired = Round.objects.get(tournament=event, number=1)
+    page = organizer_client.get(manage_url(event))
+    assert "Round 1 is paired but not published: players cannot see it yet." in page.text
+    assert "How round 1 was paired" in page.text
+    assert paired.explanation["lines"][0] in page.text
+    bye_team = Team.objects.get(pk=paired.explanation["bye_team"])
+    assert f"Bye: team {bye_team.name} (0 points)" in page.text
+    assert 'id="results-grid"' not in page.text
+
+    response = organizer_client.post(reverse("tournament-round-publish", args=[event.id, paired.id]))
+
+    assert response.status_code == 302
+    paired.refresh_from_db()
+    assert paired.published_at is not None
+    page = organizer_client.get(manage_url(event))
+    assert "0 of 3 reported" in page.text
+    assert page.text.count("Not yet reported") == 3
+    assert "Pair round 2</button>" in page.text
+
+
+def test_pairing_again_before_results_are_in_shows_the_service_message(
+    organizer_client, event, published_round
+):
+    response = organizer_client.post(reverse("tournament-round-pair", args=[event.id]))
+
+    assert response.status_code == 409
+    assert response.context["error"].startswith("round 1 still has unconfirmed results at table(s) ")
+    assert Round.objects.filter(tournament=event).count() == 1
+
+
+def test_delete_round_without_results_allows_repair(organizer_client, event, paired_round):
+    response = organizer_client.post(reverse("tournament-round-delete", args=[event.id, paired_round.id]))
+
+    assert response.status_code == 302
+    assert not Round.objects.filter(tournament=event).exists()
+
+
+def test_delete_round_with_results_is_refused_and_the_button_disabled(
+    organizer_client, organizer, event, published_round
+):
+    match = published_round.matches.exclude(table=None).order_by("table").first()
+    match_result_report(
+        match=match, actor=organizer, team_a_wins=1, team_b_wins=0, draws=0, version=match.version
+    )
+
+    page = organizer_client.get(manage_url(event))
+    response = organizer_client.post(reverse("tournament-round-delete", args=[event.id, published_round.id]))
+
+    assert 'id="delete-round" disabled' in page.text
+    assert response.status_code == 409
+    assert f"round 1 has results at table(s) [{match.table}]; it cannot be re-paired" in response.text
+    assert Round.objects.filter(tournament=event).count() == 1
+
+
+def test_results_grid_rows_carry_version_and_status(organizer_client, organizer, event, published_round):
+    match = published_round.matches.exclude(table=None).order_by("table").first()
+    match_result_report(
+        match=match, actor=organizer, team_a_wins=0, team_b_wins=0, draws=3, version=match.version
+    )
+
+    response = organizer_client.get(manage_url(event))
+
+    rows = response.context["grid"]["rows"]
+    assert [row["match"].table for row in rows] == [1, 2, 3]
+    assert rows[0]["status"] == "Reported by orga, confirmed"
+    assert rows[1]["status"] == "Not yet reported"
+    assert f'data-match-id="{match.id}" data-version="2"' in response.text
+    assert "1 of 3 reported" in response.text
+
+
+def test_not_yet_reported_filter_hides_reported_rows_without_js(
+    organizer_client, organizer, event, published_round
+):
+    match = published_round.matches.exclude(table=None).order_by("table").first()
+    match_result_report(
+        match=match, actor=organizer, team_a_wins=1, team_b_wins=0, draws=0, version=match.version
+    )
+
+    response = organizer_client.get(manage_url(event), {"pending": "1"})
+
+    assert 'data-reported="1" hidden' in response.text
+    assert response.text.count('data-reported="0">') == 2
+
+
+def test_build_cut_refused_is_shown(organizer_client, event):
+    response = organizer_client.post(reverse("tournament-cut-build", args=[event.id]))
+
+    assert response.status_code == 409
+    assert response.context["error"] == "0 of 3 Swiss rounds played; the cut comes after the last one"
+    assert not Round.objects.filter(tournament=event).exists()
+
+
+def test_audit_log_is_staff_only_and_newest_first(
+    organizer_client, outsider_client, client, event, paired_round
+):
+    url = reverse("tournament-audit", args=[event.id])
+
+    assert client.get(url).status_code == 302
+    assert outsider_client.get(url).status_code == 403
+    response = organizer_client.get(url)
+
+    assert response.status_code == 200
+    actions = [entry.action for entry in response.context["entries"]]
+    assert actions[0] == "round_pair"
+    assert actions[-1] == "tournament_create"
+    assert actions == list(
+        AuditEntry.objects.filter(tournament=event)
+        .order_by("-created_at", "-id")
+        .values_list("action", flat=True)
+    )
+    assert "orga" in response.text
+
+
+def test_player_login_links_the_account(organizer_client, event, outsider_client):
+    organizer_client.post(
+        reverse("tournament-team-add", args=[event.id]),
+        {
+            "name": "Linked",
+            "player_0_name": "Out Sider",
+            "player_0_wizards_id": "outsider@example.org",
+            "player_0_username": "outsider",
+            "player_1_name": "Second Person",
+            "player_1_wizards_id": "second@example.org",
+        },
+    )
+
+    assert Player.objects.get(wizards_id="outsider@example.org").user.username == "outsider"

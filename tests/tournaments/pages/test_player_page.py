@@ -1,0 +1,99 @@
+"""The player's own page: team, table, opponents and which seat to take."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import UserFactory
+from tests.tournaments.pages.conftest import client_for
+from tournaments.models import Match, Player
+
+pytestmark = pytest.mark.django_db
+
+
+def me_url(event):
+    return reverse("tournament-me", args=[event.id])
+
+
+def link(player_name: str):
+    """Give the registered player a login, as the organizer does when adding the team."""
+    player = Player.objects.get(name=player_name)
+    player.user = UserFactory()
+    player.save(update_fields=["user"])
+    return player
+
+
+def test_player_page_sends_anonymous_users_to_log_in(client, event):
+    response = client.get(me_url(event))
+
+    assert response.status_code == 302
+    assert response.url == f"/accounts/login/?next=/events/{event.id}/me/"
+
+
+def test_player_page_is_404_for_users_not_on_a_team(outsider_client, event):
+    response = outsider_client.get(me_url(event))
+
+    assert response.status_code == 404
+    assert "You are not registered on a team in this event." in response.text
+
+
+def test_player_page_before_pairing_shows_team_and_links(event):
+    player = link("Jade Wu")
+
+    response = client_for(player.user).get(me_url(event))
+
+    assert response.status_code == 200
+    assert "Team Turn" in response.text
+    assert "Jade Wu (you)" in response.text and "Ivan Petrov" in response.text
+    assert "No published round yet." in response.text
+    assert f'href="/events/{event.id}/decklists/"' in response.text
+
+
+def test_unpublished_round_is_not_shown_to_the_player(event, paired_round):
+    player = link("Ivan Petrov")
+
+    response = client_for(player.user).get(me_url(event))
+
+    assert response.context["match_info"] is None
+
+
+def first_table(published_round) -> Match:
+    return published_round.matches.exclude(table=None).order_by("table").first()
+
+
+def test_primary_player_sees_table_opponents_and_seat(event, published_round):
+    match = first_table(published_round)
+    primary, _ = match.team_b.players.all()
+    player = link(primary.name)
+
+    response = client_for(player.user).get(me_url(event))
+
+    info = response.context["match_info"]
+    assert (info["round_number"], info["table"], info["is_bye"]) == (1, match.table, False)
+    assert info["opponents"].team == match.team_a
+    assert f"<strong>Table {match.table}</strong>" in response.text
+    assert "You are the <strong>primary</strong> player: sit on the <strong>right</strong>." in response.text
+
+
+def test_secondary_player_is_told_to_sit_left(event, published_round):
+    match = first_table(published_round)
+    primary, secondary = match.team_a.players.all()
+    player = link(secondary.name)
+
+    response = client_for(player.user).get(me_url(event))
+
+    assert (
+        "You are the <strong>secondary</strong> player: sit on the <strong>left</strong>; "
+        f"{primary.name} sits on the right." in response.text
+    )
+
+
+def test_bye_team_player_sees_the_bye(event, published_round):
+    bye = published_round.matches.get(table=None)
+    player = link(bye.team_a.players.first().name)
+
+    response = client_for(player.user).get(me_url(event))
+
+    assert response.context["match_info"]["is_bye"] is True
+    assert '<strong class="bye">BYE</strong> (3 points, no match to play).' in response.text

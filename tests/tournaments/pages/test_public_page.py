@@ -1,0 +1,111 @@
+"""The public event page: pairings only once published, find-my-table search, standings."""
+
+from __future__ import annotations
+
+import pytest
+from django.db.models import Q
+from django.urls import reverse
+
+from tournaments.models import Match, Team
+from tournaments.services.results import match_result_report
+
+pytestmark = pytest.mark.django_db
+
+
+def public(client, event, **params):
+    return client.get(reverse("tournament-public", args=[event.id]), params)
+
+
+def test_public_page_before_pairing_lists_the_teams(client, event):
+    response = public(client, event)
+
+    assert response.status_code == 200
+    assert "Teams (7)" in response.text
+    assert "Pairings appear here when the next round is published." in response.text
+    assert f'href="/events/{event.id}/clock/"' in response.text
+
+
+def test_unpublished_pairings_are_not_shown(client, event, paired_round):
+    first = paired_round.matches.exclude(table=None).order_by("table").first()
+
+    response = public(client, event)
+
+    assert response.status_code == 200
+    assert "Round 1 pairings" not in response.text
+    assert 'id="pairings"' not in response.text
+    assert first.team_a.name in response.text  # still listed as a registered team
+    assert "BYE" not in response.text
+
+
+def test_published_pairings_show_tables_players_primary_and_bye(client, event, published_round):
+    matches = list(published_round.matches.select_related("team_a", "team_b").order_by("table"))
+    played = [m for m in matches if m.team_b_id]
+    bye = next(m for m in matches if m.team_b_id is None)
+
+    response = public(client, event)
+
+    assert response.status_code == 200
+    assert "Round 1 pairings" in response.text
+    rows = response.context["pairings"]["rows"]
+    assert [row.table for row in rows] == [m.table for m in played] + [None]
+    first = rows[0]
+    assert first.side_a.team == played[0].team_a
+    assert [(seat.player.name, seat.primary) for seat in first.side_a.seats] == [
+        (p.name, p.position == 0) for p in played[0].team_a.players.all()
+    ]
+    assert first.side_a.match_points == 0
+    assert rows[-1].side_a.team == bye.team_a and rows[-1].side_b is None
+    assert '<span class="bye">BYE</span>' in response.text
+    assert response.text.count(">PRIMARY</span>") == 7
+
+
+def test_match_seats_decide_who_is_primary(client, event, published_round):
+    match = published_round.matches.exclude(table=None).order_by("table").first()
+    first, second = match.team_a.players.all()
+    Match.objects.filter(pk=match.pk).update(seats={"A": [second.id, first.id]})
+
+    response = public(client, event)
+
+    side = response.context["pairings"]["rows"][0].side_a
+    assert [(seat.player.name, seat.primary) for seat in side.seats] == [
+        (second.name, True),
+        (first.name, False),
+    ]
+
+
+def test_search_without_js_keeps_only_the_players_table(client, event, published_round):
+    team = Team.objects.get(tournament=event, name="Team Turn")
+    match = published_round.matches.get(Q(team_a=team) | Q(team_b=team))
+
+    response = public(client, event, q="jade WU")
+
+    rows = response.context["pairings"]["rows"]
+    assert [row.table for row in rows] == [match.table]
+    assert 'value="jade WU"' in response.text
+    assert "No player or team matches your search." in response.text  # present but hidden
+    assert '<p id="pairings-empty" class="muted" hidden>' in response.text
+
+
+def test_search_that_matches_nobody_says_so(client, event, published_round):
+    response = public(client, event, q="Nobody Here")
+
+    assert response.context["pairings"]["rows"] == []
+    assert '<p id="pairings-empty" class="muted">No player or team matches your search.</p>' in response.text
+
+
+def test_standings_after_results_show_record_and_match_points(client, event, organizer, published_round):
+    for match in published_round.matches.exclude(table=None):
+        match_result_report(
+            match=match, actor=organizer, team_a_wins=1, team_b_wins=0, draws=0, version=match.version
+        )
+
+    response = public(client, event)
+
+    standings = response.context["standings"]
+    assert standings["round_number"] == 1
+    assert sorted(row["match_points"] for row in standings["rows"]) == [0, 0, 0, 3, 3, 3, 3]
+    assert "Standings after round 1" in response.text
+    assert '<th class="num">Penalty</th>' not in response.text
+    winner = published_round.matches.exclude(table=None).order_by("table").first().team_a
+    row = next(row for row in standings["rows"] if row["team_id"] == winner.id)
+    assert (row["wins"], row["losses"], row["draws"]) == (1, 0, 0)
