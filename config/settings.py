@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "tournaments",
     "decklists",
     "penalties",
+    "documents",
 ]
 
 MIDDLEWARE = [

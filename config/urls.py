@@ -1,3 +1,5 @@
+from django.conf import settings
+from django.conf.urls.static import static
 from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
@@ -7,6 +9,7 @@ api_v1 = [
     path("", include("tournaments.api.clock_urls")),
     path("", include("decklists.api.urls")),
     path("", include("penalties.api.urls")),
+    path("", include("documents.api.urls")),
 ]
 
 urlpatterns = [
@@ -20,4 +23,6 @@ urlpatterns = [
     path("", include("tournaments.clock_urls")),
     path("", include("decklists.urls")),
     path("", include("penalties.urls")),
+    path("", include("documents.urls")),
+    *static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT),
 ]
