@@ -1,0 +1,398 @@
+"""Writes for penalties: propose, issue (with the team consequences), overturn on appeal.
+
+The rules live in ``penalties.domain``; this module loads the player's history and the match,
+calls the core, stores its decision, and applies what it means for the team through the
+tournaments services (match results, disqualification), which own those rows. Match points and
+Slow Play turns need no write: standings and the round clock read them from
+``penalties.selectors``, which skips overturned penalties, so an overturn restores them by itself.
+
+A match's result under penalties is recomputed from all its penalties each time one is issued or
+overturned (``match_outcome_from_penalties``), and written only when the deciding team changes;
+so simultaneous losses on both teams, or an appeal, need no memory of "what it was before".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from common.errors import ConflictError, DomainError
+from penalties import selectors
+from penalties.domain import (
+    DeckProblemUpgrade,
+    MatchPenaltyOutcome,
+    PenaltyContext,
+    PenaltyDecision,
+    PenaltyEffects,
+    PenaltyRuleError,
+    Policy,
+    Rel,
+    TeamEffect,
+    apply_deviation,
+    match_outcome_from_penalties,
+    overturn,
+    propose_penalty,
+)
+from penalties.domain import Penalty as PenaltyKind
+from penalties.models import Penalty
+from tournaments.models import Match, Player, Round, Tournament
+from tournaments.permissions import is_head_judge
+from tournaments.services.audit import audit_log
+from tournaments.services.results import match_penalty_result_clear, match_penalty_result_set
+from tournaments.services.teams import team_disqualify
+
+CONTEXT_FLAGS: tuple[str, ...] = (
+    "found_during_deck_check",
+    "game_cannot_continue",
+    "in_extra_turns",
+    "between_matches",
+    "knowingly",
+    "repeated_after_reminders",
+    "trigger_detrimental",
+    "illegal_face_down",
+    "information_available_between_games",
+    "marked_pattern_advantage",
+    "marked_no_replacements",
+    "malicious_or_unremorseful",
+)
+"""The yes/no circumstances a judge may state: the boolean fields of :class:`PenaltyContext`."""
+
+CONTEXT_VALUES: tuple[str, ...] = ("minutes_late", "deck_problem_upgrade")
+"""The circumstances that carry a value rather than yes/no."""
+
+
+def penalty_propose(
+    *,
+    tournament: Tournament,
+    player: Player,
+    round: Round,
+    infraction: str,
+    context: Mapping[str, Any] | None = None,
+    day: int | None = None,
+) -> PenaltyDecision:
+    """What the rules give ``player`` for ``infraction`` now, without saving anything.
+
+    ``context`` holds the judge's circumstances (:data:`CONTEXT_FLAGS`, :data:`CONTEXT_VALUES`);
+    the other three players (for FtMGS after a GRV) and "already in extra turns" are read from
+    the match. ``day`` defaults to the latest day of the event's penalties.
+    """
+    _check_belongs(tournament=tournament, player=player, round=round)
+    match = _match_of(player=player, round=round)
+    return _propose(
+        tournament=tournament, player=player, match=match, infraction=infraction, context=context, day=day
+    )
+
+
+@transaction.atomic
+def penalty_issue(
+    *,
+    tournament: Tournament,
+    actor,
+    player: Player,
+    round: Round,
+    infraction: str,
+    description: str,
+    penalty: str | None = None,
+    deviation_reason: str = "",
+    context: Mapping[str, Any] | None = None,
+    day: int | None = None,
+    simultaneous_with: Penalty | None = None,
+) -> Penalty:
+    """Record a penalty and apply its team consequences, in one transaction.
+
+    Callers check that ``actor`` is a judge. ``penalty`` other than the proposal is a deviation:
+    head judge only (403) and with a reason (400), as the core rules. ``simultaneous_with`` marks
+    a penalty given in the same ruling as an earlier one at the same match (both teams' decks
+    failing one deck check): simultaneous losses on both teams change no score [IPG 1.1].
+
+    A Game Loss or Match Loss sets the match against the player's team; a Disqualification
+    disqualifies the team; a match point penalty and Slow Play's turns are read by standings and
+    the clock. The match row is locked first and the player row next, so two judges entering
+    penalties at one table, or for one player, are serialised and neither update is lost.
+    """
+    _check_belongs(tournament=tournament, player=player, round=round)
+    description = description.strip()
+    if not description:
+        raise DomainError(
+            "Describe what happened", errors=[{"field": "description", "message": "may not be blank"}]
+        )
+    match = _match_of(player=player, round=round, lock=True)
+    Player.objects.select_for_update().filter(pk=player.pk).first()
+    decision = _propose(
+        tournament=tournament, player=player, match=match, infraction=infraction, context=context, day=day
+    )
+    if penalty is not None and penalty != decision.penalty:
+        decision = apply_deviation(
+            decision,
+            penalty=_penalty_kind(penalty),
+            reason=deviation_reason,
+            by_head_judge=is_head_judge(actor, tournament),
+            context=_context(context=context, player=player, match=match),
+        )
+    moment_of = _simultaneous_root(simultaneous_with, match)
+    if decision.team_effect is TeamEffect.LOSE_MATCH and (match is None or match.is_bye):
+        raise DomainError(
+            f"{player.name}'s team has no match in round {round.number} to lose; a loss for the next "
+            "match is issued for that round, once it is paired, with between_matches",
+            errors=[{"field": "round", "message": "the team has no match to lose in this round"}],
+        )
+
+    before = _outcome(match)
+    row = Penalty.objects.create(
+        tournament=tournament,
+        round=round,
+        match=match,
+        player=player,
+        team_id=player.team_id,
+        simultaneous_with=moment_of,
+        infraction=decision.infraction_code,
+        description=description,
+        judge=actor,
+        day=_day(tournament=tournament, day=day),
+        base_penalty=decision.base_penalty,
+        proposed_penalty=decision.proposed_penalty,
+        penalty=decision.penalty,
+        upgraded=decision.upgraded,
+        explanation=decision.explanation,
+        steps=list(decision.steps),
+        notes=list(decision.notes),
+        team_effect=decision.team_effect,
+        match_point_adjustment=decision.match_point_adjustment,
+        extra_turns=decision.extra_turns,
+        drops_team=decision.drops_team,
+        applies_to_next_match=decision.applies_to_next_match,
+        offer_ftmgs_to=[int(player_id) for player_id in decision.offer_ftmgs_to],
+        context=_stored_context(context),
+        deviated=decision.deviated,
+        deviation_reason=decision.deviation_reason,
+    )
+    reason = f"penalty {row.pk}: {decision.infraction_code} {decision.penalty.label} to {player.name}"
+    if decision.team_effect is TeamEffect.DISQUALIFY_TEAM:
+        team_disqualify(team=player.team, actor=actor, reason=reason)
+    elif decision.team_effect is TeamEffect.LOSE_MATCH:
+        _apply_match_outcome(match=match, before=before, actor=actor, reason=reason)
+    audit_log(
+        tournament=tournament,
+        actor=actor,
+        action="penalty_issue",
+        obj=row,
+        after=_audit_view(row),
+        reason=decision.deviation_reason or description,
+    )
+    return row
+
+
+@transaction.atomic
+def penalty_overturn(*, penalty: Penalty, actor, reason: str) -> Penalty:
+    """The head judge overturns ``penalty`` on appeal; what it changed is restored, the record stays.
+
+    The match result is recomputed from the match's other penalties: if one of them still decides
+    the match it stands, otherwise the result reported before the penalties comes back. Match
+    points and Slow Play turns come back on their own (the selectors skip overturned penalties).
+
+    A Disqualification is refused (409): the team was dropped and later rounds were paired
+    without it, so putting it back is a decision about those rounds, not an undo. A Tardiness
+    "drop unless they report" was never applied automatically, so there is nothing to reinstate.
+    """
+    match = Match.objects.select_for_update().filter(pk=penalty.match_id).first()
+    penalty = Penalty.objects.select_for_update().select_related("tournament", "player").get(pk=penalty.pk)
+    if penalty.overturned:
+        raise ConflictError(f"Penalty {penalty.pk} is already overturned")
+    plan = overturn(
+        _stored_effects(penalty), reason=reason, by_head_judge=is_head_judge(actor, penalty.tournament)
+    )
+    if penalty.team_effect == TeamEffect.DISQUALIFY_TEAM:
+        raise ConflictError(
+            "A Disqualification cannot be overturned here: the team has been dropped and removed from "
+            "the standings, and rounds may have been paired without it. Reinstating it is the "
+            "organizer's decision about those rounds.",
+            errors=[{"field": "penalty", "message": "a Disqualification cannot be overturned"}],
+        )
+    before = _outcome(match)
+    penalty.overturned = True
+    penalty.overturned_by = actor
+    penalty.overturned_at = timezone.now()
+    penalty.overturn_reason = plan.reason
+    penalty.save(update_fields=["overturned", "overturned_by", "overturned_at", "overturn_reason"])
+    if plan.recompute_match_result and match is not None:
+        _apply_match_outcome(
+            match=match, before=before, actor=actor, reason=f"penalty {penalty.pk} overturned: {plan.reason}"
+        )
+    audit_log(
+        tournament=penalty.tournament,
+        actor=actor,
+        action="penalty_overturn",
+        obj=penalty,
+        before={"overturned": False, **_audit_view(penalty)},
+        after={"overturned": True, "restored": plan.explanation},
+        reason=plan.reason,
+    )
+    return penalty
+
+
+def _check_belongs(*, tournament: Tournament, player: Player, round: Round) -> None:
+    errors = []
+    if player.tournament_id != tournament.pk:
+        errors.append({"field": "player", "message": "not a player of this event"})
+    if round.tournament_id != tournament.pk:
+        errors.append({"field": "round", "message": "not a round of this event"})
+    if errors:
+        raise DomainError("; ".join(f"{e['field']}: {e['message']}" for e in errors), errors=errors)
+
+
+def _match_of(*, player: Player, round: Round, lock: bool = False) -> Match | None:
+    """The team's match (or bye) in ``round``; locked for the rest of the transaction if asked."""
+    queryset = Match.objects.filter(round=round).filter(
+        Q(team_a_id=player.team_id) | Q(team_b_id=player.team_id)
+    )
+    if lock:
+        queryset = queryset.select_for_update()
+    return queryset.first()
+
+
+def _propose(
+    *,
+    tournament: Tournament,
+    player: Player,
+    match: Match | None,
+    infraction: str,
+    context: Mapping[str, Any] | None,
+    day: int | None,
+) -> PenaltyDecision:
+    return propose_penalty(
+        infraction_code=infraction,
+        rel=Rel(tournament.rel),
+        policy=Policy(tournament.penalty_policy),
+        day=_day(tournament=tournament, day=day),
+        history=selectors.prior_penalties(player_id=player.pk),
+        context=_context(context=context, player=player, match=match),
+    )
+
+
+def _day(*, tournament: Tournament, day: int | None) -> int:
+    return day if day is not None else selectors.latest_day(tournament_id=tournament.pk)
+
+
+def _context(*, context: Mapping[str, Any] | None, player: Player, match: Match | None) -> PenaltyContext:
+    """The core's context: the judge's circumstances plus what the match already knows.
+
+    "Already in extra turns" is true once time has been called at the table, whatever the judge
+    sent; the other three players come from the seats (teammate first, then the opponents).
+    """
+    context = dict(context or {})
+    unknown = sorted(set(context) - set(CONTEXT_FLAGS) - set(CONTEXT_VALUES))
+    if unknown:
+        raise PenaltyRuleError(
+            f"Unknown circumstance(s): {', '.join(unknown)}",
+            errors=[{"field": f"context.{name}", "message": "unknown circumstance"} for name in unknown],
+        )
+    values: dict[str, Any] = {name: bool(context.get(name, False)) for name in CONTEXT_FLAGS}
+    if match is not None and match.time_called_at is not None:
+        values["in_extra_turns"] = True
+    minutes_late = context.get("minutes_late")
+    values["minutes_late"] = float(minutes_late) if minutes_late is not None else None
+    upgrade = context.get("deck_problem_upgrade") or None
+    if upgrade is not None:
+        try:
+            upgrade = DeckProblemUpgrade(upgrade)
+        except ValueError:
+            raise PenaltyRuleError(
+                f"Unknown deck problem upgrade {upgrade!r}",
+                errors=[{"field": "context.deck_problem_upgrade", "message": "unknown value"}],
+            ) from None
+    values["deck_problem_upgrade"] = upgrade
+    values["other_player_ids"] = tuple(str(pk) for pk in _other_players(player=player, match=match))
+    return PenaltyContext(**values)
+
+
+def _other_players(*, player: Player, match: Match | None) -> list[int]:
+    """The other players in the 2HG game: teammates, then opponents, each in seat order."""
+    if match is None or match.is_bye:
+        return []
+    opponent_id = match.team_b_id if match.team_a_id == player.team_id else match.team_a_id
+    seats = match.seats or {}
+    order = {pk: index for index, pk in enumerate([*seats.get("A", []), *seats.get("B", [])])}
+    players = Player.objects.filter(team_id__in=[player.team_id, opponent_id]).exclude(pk=player.pk)
+    ranked = sorted(
+        players.values_list("pk", "team_id", "position"),
+        key=lambda row: (row[1] != player.team_id, order.get(row[0], len(order) + row[2])),
+    )
+    return [pk for pk, _, _ in ranked]
+
+
+def _stored_context(context: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The circumstances as the judge stated them (only those set), for the record."""
+    return {name: value for name, value in (context or {}).items() if value not in (None, False, "")}
+
+
+def _penalty_kind(value: str) -> PenaltyKind:
+    try:
+        return PenaltyKind(value)
+    except ValueError:
+        raise PenaltyRuleError(
+            f"Unknown penalty {value!r}; use one of {', '.join(kind.value for kind in PenaltyKind)}",
+            errors=[{"field": "penalty", "message": f"unknown penalty {value!r}"}],
+        ) from None
+
+
+def _simultaneous_root(earlier: Penalty | None, match: Match | None) -> Penalty | None:
+    """The first penalty of the ruling ``earlier`` belongs to, so one ruling has one moment."""
+    if earlier is None:
+        return None
+    if match is None or earlier.match_id != match.pk or earlier.overturned:
+        raise DomainError(
+            "A simultaneous penalty must be an earlier, standing penalty at the same match",
+            errors=[{"field": "simultaneous_with", "message": "not a standing penalty at this match"}],
+        )
+    return earlier.simultaneous_with or earlier
+
+
+def _outcome(match: Match | None) -> MatchPenaltyOutcome | None:
+    if match is None or match.is_bye:
+        return None
+    return match_outcome_from_penalties(
+        team_ids=(match.team_a_id, match.team_b_id), penalties=selectors.match_penalties(match_id=match.pk)
+    )
+
+
+def _apply_match_outcome(*, match: Match, before: MatchPenaltyOutcome | None, actor, reason: str) -> None:
+    """Write the match result if the team the penalties decide against has changed.
+
+    Nobody decided against any more (an overturn, or simultaneous losses on both teams): the result
+    reported before the penalties comes back. A team decided against: the match is lost by it.
+    """
+    after = _outcome(match)
+    if after is None or before is None or after.losing_team_id == before.losing_team_id:
+        return
+    if after.losing_team_id is None:
+        match_penalty_result_clear(match=match, actor=actor, reason=reason)
+    else:
+        match_penalty_result_set(match=match, actor=actor, losing_team_id=after.losing_team_id, reason=reason)
+
+
+def _stored_effects(penalty: Penalty) -> PenaltyEffects:
+    return PenaltyEffects(
+        team_effect=TeamEffect(penalty.team_effect),
+        match_point_adjustment=penalty.match_point_adjustment,
+        extra_turns=penalty.extra_turns,
+        drops_team=penalty.drops_team,
+        applies_to_next_match=penalty.applies_to_next_match,
+    )
+
+
+def _audit_view(penalty: Penalty) -> dict[str, Any]:
+    return {
+        "player": penalty.player_id,
+        "team": penalty.team_id,
+        "match": penalty.match_id,
+        "infraction": penalty.infraction,
+        "proposed_penalty": penalty.proposed_penalty,
+        "penalty": penalty.penalty,
+        "deviated": penalty.deviated,
+        "match_point_adjustment": penalty.match_point_adjustment,
+        "extra_turns": penalty.extra_turns,
+    }
