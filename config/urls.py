@@ -1,5 +1,3 @@
-from django.conf import settings
-from django.conf.urls.static import static
 from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
@@ -24,5 +22,4 @@ urlpatterns = [
     path("", include("decklists.urls")),
     path("", include("penalties.urls")),
     path("", include("documents.urls")),
-    *static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT),
 ]
