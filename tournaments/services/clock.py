@@ -1,0 +1,432 @@
+"""Writes for the round clock: start, pause, resume, extensions and the end-of-round procedure.
+
+Each service locks the row it changes, rebuilds the clock from stored timestamps, lets the pure
+core (``tournaments.domain.clock`` and ``end_of_round``) decide, stores the new timestamps and
+writes an audit entry. Nothing keeps time in memory, so the clock survives restarts; the
+``round_time_up`` task is only told when the next deadline is, and re-checks the clock itself.
+
+Rules (see the domain modules for details): players wait for the official clock before they
+start (MTR App. B), so starting is separate from pairing; extensions (MTR 2.6) belong to one
+table and push its end; end-of-round turns start only after all extensions (MTR 2.4); Slow Play
+penalties add two turns each unless given once time was called (IPG 3.3, DECISIONS.md).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db import transaction
+
+from common.errors import ConflictError, DomainError
+from penalties import selectors as penalty_selectors
+from tournaments.clock_selectors import (
+    clock_from_rows,
+    extension_minutes_by_table,
+    round_clock,
+    round_clock_only,
+    round_length,
+    table_end_of_round,
+)
+from tournaments.domain.clock import ClockError, ClockState, RoundClock, next_deadline, tables_out_of_time
+from tournaments.domain.clock import TimeExtension as ExtensionValue
+from tournaments.domain.end_of_round import EndOfRoundError, call_time, complete_turn
+from tournaments.enums import MatchResultKind, RoundKind, RoundStatus, TeamSide
+from tournaments.models import Match, Round, RoundPause, TimeExtension
+from tournaments.services.audit import audit_log
+
+__all__ = [
+    "match_time_call",
+    "match_turn_complete",
+    "round_clock",
+    "round_pause",
+    "round_resume",
+    "round_start",
+    "round_time_up_record",
+    "team_side",
+    "time_extension_grant",
+]
+
+logger = logging.getLogger(__name__)
+
+_CONFLICT_CODES = frozenset(
+    {
+        "already_started",
+        "already_paused",
+        "not_paused",
+        "not_running",
+        "not_started",
+        "already_finished",
+        "out_of_order",
+        "pause_out_of_order",
+        "finish_out_of_order",
+        "time_already_called",
+        "untimed_round",
+        "time_not_up",
+        "time_not_called",
+        "turns_finished",
+    }
+)
+"""Core refusals caused by the state of the round or table (409); anything else is bad input (400)."""
+
+_FIELD_BY_CODE = {
+    "invalid_extension": "minutes",
+    "extension_too_long": "minutes",
+    "extension_reason_required": "reason",
+    "invalid_team": "active_team",
+    "round_too_short": "length_minutes",
+}
+
+
+def _api_error(exc: ClockError | EndOfRoundError) -> DomainError:
+    """The core's refusal as the error the API handler turns into a 400/409 with its message."""
+    error: dict = {"message": exc.message, "code": exc.code}
+    if exc.code in _FIELD_BY_CODE:
+        error["field"] = _FIELD_BY_CODE[exc.code]
+    cls = ConflictError if exc.code in _CONFLICT_CODES else DomainError
+    return cls(exc.message, errors=[error], extra={"code": exc.code})
+
+
+def _schedule_time_up(round_id: int, deadline: datetime | None) -> None:
+    """After commit, ask the worker to look at the round at ``deadline``.
+
+    Enqueued on commit so the worker never reads a start or resume that is not yet stored. The
+    task re-reads the clock when it runs, so a run made stale by a later pause or extension does
+    nothing harmful. With eager Celery (embedded mode) it runs at once and finds time not up.
+    """
+    if deadline is None:
+        return
+    # Imported here: the task module imports these services.
+    from tournaments.tasks import round_time_up_task
+
+    transaction.on_commit(lambda: round_time_up_task.apply_async(kwargs={"round_id": round_id}, eta=deadline))
+
+
+def _lock_round(round_row: Round) -> Round:
+    """Re-read the round under a row lock, so two staff clicking Pause at once serialise and the
+    second sees the first's pause (and is refused) instead of writing a second open pause."""
+    return Round.objects.select_for_update().select_related("tournament").get(pk=round_row.pk)
+
+
+def _clock_summary(clock: RoundClock, at: datetime) -> dict:
+    remaining = clock.remaining_seconds(at)
+    ends_at = clock.ends_at(at)
+    return {
+        "state": str(clock.state(at)),
+        "remaining_seconds": remaining,
+        "ends_at": ends_at.isoformat() if ends_at else None,
+    }
+
+
+@transaction.atomic
+def round_start(*, round: Round, actor, at: datetime, untimed: bool = False) -> Round:
+    """Start the round's clock at ``at``.
+
+    Separate from pairing: the clock starts once players are seated, and they may not begin
+    before it does (MTR App. B), so the pairings must be published first. The length is fixed
+    here: the round's own ``length_minutes`` if set, else the event's ``round_minutes`` for
+    Swiss and 90 minutes for playoffs (DECISIONS.md). ``untimed`` (playoffs only, for a final the
+    organizer leaves open) stores no length.
+    """
+    locked = _lock_round(round)
+    if locked.status == RoundStatus.PAIRED:
+        raise ConflictError(
+            "publish the pairings first: players must be seated before the clock starts",
+            extra={"code": "not_published"},
+        )
+    if locked.status == RoundStatus.FINISHED and locked.started_at is None:
+        raise ConflictError("every result of this round is already in", extra={"code": "round_finished"})
+    if untimed and locked.kind != RoundKind.PLAYOFF:
+        raise DomainError(
+            "only a playoff round may be untimed (finals, MTR App. B)",
+            errors=[{"field": "untimed", "message": "only a playoff round may be untimed"}],
+        )
+    if locked.started_at is not None:
+        raise _api_error(ClockError("already_started", "the round has already started"))
+    length = None if untimed else round_length(locked)
+    try:
+        clock = RoundClock(length=length).start(at)
+    except ClockError as exc:
+        raise _api_error(exc) from exc
+    locked.started_at = at
+    locked.length_minutes = None if length is None else int(length.total_seconds() // 60)
+    locked.save(update_fields=["started_at", "length_minutes"])
+    audit_log(
+        tournament=locked.tournament,
+        actor=actor,
+        action="round.clock_start",
+        obj=locked,
+        before={"started_at": None},
+        after={"started_at": at.isoformat(), "length_minutes": locked.length_minutes},
+    )
+    _schedule_time_up(locked.pk, next_deadline(clock, extension_minutes_by_table(locked), at))
+    return locked
+
+
+@transaction.atomic
+def round_pause(*, round: Round, actor, at: datetime) -> RoundPause:
+    """Stop the round clock at ``at`` (every table's clock stops with it, extensions included)."""
+    locked = _lock_round(round)
+    clock = round_clock_only(locked)
+    try:
+        clock.pause(at)
+    except ClockError as exc:
+        raise _api_error(exc) from exc
+    pause = RoundPause.objects.create(round=locked, paused_at=at)
+    audit_log(
+        tournament=locked.tournament,
+        actor=actor,
+        action="round.clock_pause",
+        obj=locked,
+        before=_clock_summary(clock, at),
+        after={"paused_at": at.isoformat()},
+    )
+    return pause
+
+
+@transaction.atomic
+def round_resume(*, round: Round, actor, at: datetime) -> RoundPause:
+    """Restart the clock at ``at``; every end moves later by the length of the pause.
+
+    The time-up task is scheduled again for the new deadline, because the run scheduled before
+    the pause will find the round not yet out of time.
+    """
+    locked = _lock_round(round)
+    pauses = list(RoundPause.objects.filter(round_id=locked.pk))
+    clock = clock_from_rows(locked, pauses)
+    try:
+        resumed = clock.resume(at)
+    except ClockError as exc:
+        raise _api_error(exc) from exc
+    pause = max(pauses, key=lambda row: row.paused_at)
+    pause.resumed_at = at
+    pause.save(update_fields=["resumed_at"])
+    audit_log(
+        tournament=locked.tournament,
+        actor=actor,
+        action="round.clock_resume",
+        obj=locked,
+        before={"paused_at": pause.paused_at.isoformat()},
+        after={
+            "resumed_at": at.isoformat(),
+            "paused_seconds": int((at - pause.paused_at).total_seconds()),
+            **_clock_summary(resumed, at),
+        },
+    )
+    _schedule_time_up(locked.pk, next_deadline(resumed, extension_minutes_by_table(locked), at))
+    return pause
+
+
+def _lock_match(match: Match) -> Match:
+    """Re-read the match under a row lock with its round and event, so a time call and an
+    extension at the same table cannot interleave."""
+    return (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("round__tournament")
+        .prefetch_related("extensions")
+        .get(pk=match.pk)
+    )
+
+
+def _require_table(match: Match) -> None:
+    if match.table is None or match.team_b_id is None:
+        raise ConflictError("a bye has no table and no clock", extra={"code": "bye"})
+
+
+@transaction.atomic
+def time_extension_grant(*, match: Match, actor, minutes: int, reason: str) -> TimeExtension:
+    """Give one table extra time, with the reason (MTR 2.6).
+
+    The judge sizes it: a deck check is the time the check took plus 3 minutes; a ruling or
+    judge pause over one minute is its length; a feature match with coverage is 3 minutes plus
+    the time players took to arrive. 1 to 60 minutes (the core's cap: more is a typo). Refused
+    once time has been called at the table: its end-of-round turns start only after all
+    extensions (MTR 2.4), so a later one could not move anything.
+    """
+    locked = _lock_match(match)
+    _require_table(locked)
+    try:
+        grant = ExtensionValue(minutes, reason.strip() if isinstance(reason, str) else reason)
+    except ClockError as exc:
+        raise _api_error(exc) from exc
+    if locked.result_kind != MatchResultKind.PENDING:
+        raise ConflictError(
+            f"table {locked.table} has already reported its result", extra={"code": "result_reported"}
+        )
+    if locked.time_called_at is not None:
+        raise _api_error(
+            EndOfRoundError(
+                "time_already_called",
+                f"time was already called at table {locked.table}; extensions come before the "
+                "end-of-round turns (MTR 2.4)",
+            )
+        )
+    round_row = locked.round
+    if round_row.started_at is not None and round_row.length_minutes is None:
+        raise _api_error(EndOfRoundError("untimed_round", "an untimed round has no end to extend"))
+    before_total = sum(extension.minutes for extension in locked.extensions.all())
+    extension = TimeExtension.objects.create(
+        match=locked, minutes=grant.minutes, reason=grant.reason, granted_by=actor
+    )
+    audit_log(
+        tournament=round_row.tournament,
+        actor=actor,
+        action="match.time_extension",
+        obj=locked,
+        before={"extension_minutes": before_total},
+        after={"extension_minutes": before_total + grant.minutes, "minutes": grant.minutes},
+        reason=grant.reason,
+    )
+    if round_row.started_at is not None:
+        clock = round_clock_only(round_row)
+        _schedule_time_up(
+            round_row.pk,
+            next_deadline(clock, extension_minutes_by_table(round_row), extension.created_at),
+        )
+    return extension
+
+
+def team_side(match: Match, value: str | int) -> str:
+    """Read the active team as the judge gave it: "A"/"B", or either team's id."""
+    text = str(value).strip().upper()
+    if text in TeamSide.values:
+        return text
+    if text.isdigit():
+        if int(text) == match.team_a_id:
+            return TeamSide.A
+        if match.team_b_id is not None and int(text) == match.team_b_id:
+            return TeamSide.B
+    message = f"active_team must be 'A', 'B' or the id of a team at this table, got {value!r}"
+    raise DomainError(message, errors=[{"field": "active_team", "message": message}])
+
+
+def _table_with_penalties(match: Match):
+    penalty_times = penalty_selectors.slow_play_penalty_times([match.pk]).get(match.pk, [])
+    return table_end_of_round(match, penalty_times)
+
+
+@transaction.atomic
+def match_time_call(*, match: Match, actor, active_team: str | int, at: datetime) -> Match:
+    """A judge calls time at the table at ``at``, noting which team is active (MTR 2.4).
+
+    Refused before the table's own end (round end plus its extensions, paused time not
+    counted). The active team finishes its turn (turn 0), then three turns follow plus two per
+    Slow Play penalty issued before this moment (IPG 3.3). If the active team had already passed
+    the turn, the judge gives the other team: that counts as the next turn.
+    """
+    locked = _lock_match(match)
+    _require_table(locked)
+    side = team_side(locked, active_team)
+    clock = round_clock_only(locked.round)
+    try:
+        called = call_time(clock, _table_with_penalties(locked), side, at)
+    except (ClockError, EndOfRoundError) as exc:
+        raise _api_error(exc) from exc
+    locked.time_called_at = called.time_called.called_at
+    locked.active_team = str(called.time_called.active_team)
+    locked.turns_completed = 0
+    locked.save(update_fields=["time_called_at", "active_team", "turns_completed"])
+    audit_log(
+        tournament=locked.round.tournament,
+        actor=actor,
+        action="match.time_called",
+        obj=locked,
+        before={"time_called_at": None},
+        after={"time_called_at": at.isoformat(), "active_team": locked.active_team},
+    )
+    _schedule_time_up(locked.round_id, at)
+    return locked
+
+
+@transaction.atomic
+def match_turn_complete(*, match: Match, actor) -> Match:
+    """Mark the current end-of-round turn at the table as finished (turn 0 first).
+
+    The sequence length comes from the Slow Play penalties issued before time was called, so
+    advancing past the last turn is refused (then a Swiss match is a draw, a playoff goes to
+    life totals: MTR 2.4).
+    """
+    locked = _lock_match(match)
+    _require_table(locked)
+    table = _table_with_penalties(locked)
+    try:
+        advanced = complete_turn(table)
+    except EndOfRoundError as exc:
+        raise _api_error(exc) from exc
+    finished_turn = table.tracker.current_turn
+    locked.turns_completed = advanced.turns_completed
+    locked.save(update_fields=["turns_completed"])
+    audit_log(
+        tournament=locked.round.tournament,
+        actor=actor,
+        action="match.turn_completed",
+        obj=locked,
+        before={"turns_completed": table.turns_completed},
+        after={
+            "turns_completed": advanced.turns_completed,
+            "turn": finished_turn.number,
+            "team": str(finished_turn.team),
+            "kind": str(finished_turn.kind),
+        },
+    )
+    return locked
+
+
+@dataclass(frozen=True)
+class TimeUpCheck:
+    """What one run of the time-up check saw and did."""
+
+    state: ClockState | None
+    recorded: bool
+    tables_out_of_time: tuple[int, ...]
+    next_deadline: datetime | None
+
+
+def round_time_up_record(*, round_id: int, at: datetime) -> TimeUpCheck:
+    """Record, once, that the round's time ran out; say when to look again.
+
+    Run by the ``round_time_up`` task, possibly late, twice, or after the clock changed, so it
+    decides only from the stored clock as of ``at``: while running or paused it writes nothing
+    (resume schedules a new check). Once time is up it claims ``time_up_recorded_at`` with a
+    conditional update, so only the first run writes it and the audit entry.
+
+    Which tables are then in extra turns is not stored here: a table is out of time when the
+    round's end plus its extensions has passed (derived on every read), and its end-of-round
+    turns start when a judge calls time with the active team, which only the judge can see.
+    """
+    round_row = Round.objects.select_related("tournament").filter(pk=round_id).first()
+    if round_row is None or round_row.started_at is None:
+        return TimeUpCheck(None, False, (), None)
+    clock = round_clock_only(round_row)
+    extensions = extension_minutes_by_table(round_row)
+    state = clock.state(at)
+    deadline = next_deadline(clock, extensions, at)
+    if state is not ClockState.TIME_UP:
+        return TimeUpCheck(state, False, (), None if state is ClockState.PAUSED else deadline)
+    out_of_time = tables_out_of_time(clock, extensions, at)
+    with transaction.atomic():
+        claimed = Round.objects.filter(pk=round_id, time_up_recorded_at__isnull=True).update(
+            time_up_recorded_at=at
+        )
+        if claimed:
+            audit_log(
+                tournament=round_row.tournament,
+                actor=None,
+                action="round.time_up",
+                obj=round_row,
+                after={
+                    "time_up_recorded_at": at.isoformat(),
+                    "tables_out_of_time": list(out_of_time),
+                    "tables_on_extension": sorted(set(extensions) - set(out_of_time)),
+                },
+            )
+    if claimed:
+        logger.info("round %s time up; tables out of time: %s", round_id, list(out_of_time))
+    return TimeUpCheck(state, bool(claimed), out_of_time, deadline)
+
+
+def reschedule_at(deadline: datetime, at: datetime) -> datetime:
+    """The next check's ETA: the deadline, but never in the past, so a worker whose clock runs a
+    little ahead of the web server's does not spin."""
+    return max(deadline, at + timedelta(seconds=1))
