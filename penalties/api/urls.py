@@ -1,1 +1,18 @@
-urlpatterns: list = []
+from django.urls import path
+
+from penalties.api import views
+
+urlpatterns = [
+    path("tournaments/<int:tournament_id>/penalties/", views.PenaltiesApi.as_view(), name="api-penalties"),
+    path(
+        "tournaments/<int:tournament_id>/penalties/preview/",
+        views.PenaltyPreviewApi.as_view(),
+        name="api-penalty-preview",
+    ),
+    path("penalties/<int:pk>/overturn/", views.PenaltyOverturnApi.as_view(), name="api-penalty-overturn"),
+    path(
+        "tournaments/<int:tournament_id>/infractions/",
+        views.InfractionListApi.as_view(),
+        name="api-infractions",
+    ),
+]

@@ -1,0 +1,379 @@
+"""Penalties API: thin views that validate, call one service or selector, and shape the answer.
+
+Penalties are for event staff only: everyone else, anonymous visitors included, gets 403 (not
+401), so the API never hints whether a penalty exists to someone who may not see it.
+"""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.permissions import BasePermission
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from penalties import selectors
+from penalties.domain import CATALOGUE, DeckProblemUpgrade, PenaltyDecision, Rel
+from penalties.domain import Penalty as PenaltyKind
+from penalties.models import Penalty
+from penalties.services import CONTEXT_FLAGS, penalty_issue, penalty_overturn, penalty_propose
+from tournaments.models import Player, Round, Tournament
+from tournaments.permissions import ALL_STAFF, JUDGES, has_role
+
+
+class PenaltyRolePermission(BasePermission):
+    """Staff with ``view.required_roles[method]`` pass; everyone else gets 403."""
+
+    def has_permission(self, request, view) -> bool:
+        roles = view.required_roles[request.method]
+        if not has_role(request.user, view.get_tournament(), roles):
+            raise PermissionDenied("Only this event's judges and staff may see or give penalties.")
+        return True
+
+
+class _EventApi(APIView):
+    permission_classes = [PenaltyRolePermission]
+    required_roles: dict[str, frozenset[str]] = {}
+
+    def get_tournament(self) -> Tournament:
+        if not hasattr(self, "_tournament"):
+            self._tournament = get_object_or_404(Tournament, pk=self.kwargs["tournament_id"])
+        return self._tournament
+
+
+class ContextInputSerializer(serializers.Serializer):
+    """The circumstances a judge states; each is read only by the infractions it concerns."""
+
+    found_during_deck_check = serializers.BooleanField(default=False)
+    game_cannot_continue = serializers.BooleanField(default=False)
+    in_extra_turns = serializers.BooleanField(default=False)
+    between_matches = serializers.BooleanField(default=False)
+    knowingly = serializers.BooleanField(default=False)
+    repeated_after_reminders = serializers.BooleanField(default=False)
+    trigger_detrimental = serializers.BooleanField(default=False)
+    illegal_face_down = serializers.BooleanField(default=False)
+    information_available_between_games = serializers.BooleanField(default=False)
+    marked_pattern_advantage = serializers.BooleanField(default=False)
+    marked_no_replacements = serializers.BooleanField(default=False)
+    malicious_or_unremorseful = serializers.BooleanField(default=False)
+    minutes_late = serializers.FloatField(min_value=0, required=False, allow_null=True, default=None)
+    deck_problem_upgrade = serializers.ChoiceField(
+        choices=[value.value for value in DeckProblemUpgrade], required=False, allow_null=True, default=None
+    )
+
+
+CONTEXT_FIELDS = (*CONTEXT_FLAGS, "minutes_late", "deck_problem_upgrade")
+
+
+class ProposalInputSerializer(ContextInputSerializer):
+    player = serializers.IntegerField(help_text="Player id.")
+    round = serializers.IntegerField(min_value=1, help_text="Round number.")
+    infraction = serializers.ChoiceField(choices=list(CATALOGUE))
+    day = serializers.IntegerField(min_value=1, required=False, help_text="Event day; default the latest.")
+
+
+def _resolve(tournament: Tournament, data: dict) -> tuple[Player, Round]:
+    """The player and round named in the body, as 400s naming the field when they are not in the event."""
+    player = Player.objects.select_related("team").filter(tournament=tournament, pk=data["player"]).first()
+    event_round = Round.objects.filter(tournament=tournament, number=data["round"]).first()
+    errors = {}
+    if player is None:
+        errors["player"] = [f"no player with id {data['player']} in this event"]
+    if event_round is None:
+        errors["round"] = [f"round {data['round']} has not been paired in this event"]
+    if errors:
+        raise ValidationError(errors)
+    return player, event_round
+
+
+def _context(data: dict) -> dict:
+    return {name: data[name] for name in CONTEXT_FIELDS}
+
+
+class DecisionOutputSerializer(serializers.Serializer):
+    """The core's decision, as the judge page shows it before confirming."""
+
+    infraction = serializers.CharField(source="infraction_code")
+    default_penalty = serializers.CharField()
+    base_penalty = serializers.CharField()
+    proposed_penalty = serializers.CharField()
+    penalty = serializers.CharField()
+    penalty_label = serializers.SerializerMethodField()
+    upgraded = serializers.BooleanField()
+    team_effect = serializers.CharField()
+    match_point_adjustment = serializers.IntegerField()
+    extra_turns = serializers.IntegerField()
+    drops_team = serializers.BooleanField()
+    applies_to_next_match = serializers.BooleanField()
+    offer_ftmgs_to = serializers.SerializerMethodField()
+    steps = serializers.ListField(child=serializers.CharField())
+    notes = serializers.ListField(child=serializers.CharField())
+    explanation = serializers.CharField()
+
+    def get_penalty_label(self, decision: PenaltyDecision) -> str:
+        return decision.penalty.label
+
+    def get_offer_ftmgs_to(self, decision: PenaltyDecision) -> list[int]:
+        return [int(pk) for pk in decision.offer_ftmgs_to]
+
+
+class PenaltyPreviewApi(_EventApi):
+    """What the rules give, without saving: the judge page shows it before the judge confirms."""
+
+    required_roles = {"POST": JUDGES}
+
+    @extend_schema(
+        request=ProposalInputSerializer,
+        responses={200: DecisionOutputSerializer},
+        summary="Propose a penalty without issuing it",
+    )
+    def post(self, request, tournament_id: int):
+        tournament = self.get_tournament()
+        data = ProposalInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        player, event_round = _resolve(tournament, data.validated_data)
+        decision = penalty_propose(
+            tournament=tournament,
+            player=player,
+            round=event_round,
+            infraction=data.validated_data["infraction"],
+            context=_context(data.validated_data),
+            day=data.validated_data.get("day"),
+        )
+        return Response(DecisionOutputSerializer(decision).data)
+
+
+class PenaltiesApi(_EventApi):
+    """``GET``: the event's penalties (staff); ``POST``: issue one (judges; deviation: head judge)."""
+
+    required_roles = {"GET": ALL_STAFF, "POST": JUDGES}
+
+    class FilterSerializer(serializers.Serializer):
+        round = serializers.IntegerField(min_value=1, required=False)
+        team = serializers.IntegerField(required=False)
+        player = serializers.IntegerField(required=False)
+
+    class ListOutputSerializer(serializers.ModelSerializer):
+        round = serializers.IntegerField(source="round.number")
+        table = serializers.IntegerField(source="match.table", allow_null=True, default=None)
+        player = inline_serializer(
+            "PenaltyPlayer", {"id": serializers.IntegerField(), "name": serializers.CharField()}
+        )
+        team = inline_serializer(
+            "PenaltyTeam", {"id": serializers.IntegerField(), "name": serializers.CharField()}
+        )
+        infraction = serializers.CharField()
+        base_penalty = serializers.CharField()
+        proposed_penalty = serializers.CharField()
+        penalty = serializers.CharField()
+        team_effect = serializers.CharField()
+        judge = serializers.CharField(source="judge.username")
+        overturned_by = serializers.CharField(source="overturned_by.username", allow_null=True, default=None)
+
+        class Meta:
+            model = Penalty
+            fields = [
+                "id",
+                "round",
+                "table",
+                "player",
+                "team",
+                "infraction",
+                "description",
+                "judge",
+                "created_at",
+                "day",
+                "base_penalty",
+                "proposed_penalty",
+                "penalty",
+                "upgraded",
+                "explanation",
+                "steps",
+                "notes",
+                "team_effect",
+                "match_point_adjustment",
+                "extra_turns",
+                "offer_ftmgs_to",
+                "simultaneous_with",
+                "context",
+                "deviated",
+                "deviation_reason",
+                "overturned",
+                "overturned_by",
+                "overturned_at",
+                "overturn_reason",
+            ]
+
+    class IssueInputSerializer(ProposalInputSerializer):
+        description = serializers.CharField(max_length=4000)
+        penalty = serializers.ChoiceField(
+            choices=[kind.value for kind in PenaltyKind],
+            required=False,
+            help_text="Only to deviate from the proposal (head judge, with deviation_reason).",
+        )
+        deviation_reason = serializers.CharField(required=False, allow_blank=True, default="")
+        simultaneous_with = serializers.IntegerField(
+            required=False, help_text="An earlier penalty at the same match given in the same ruling."
+        )
+
+    class IssueOutputSerializer(serializers.ModelSerializer):
+        infraction = serializers.CharField()
+        base_penalty = serializers.CharField()
+        proposed_penalty = serializers.CharField()
+        penalty = serializers.CharField()
+        team_effect = serializers.CharField()
+
+        class Meta:
+            model = Penalty
+            fields = [
+                "id",
+                "infraction",
+                "base_penalty",
+                "proposed_penalty",
+                "penalty",
+                "upgraded",
+                "deviated",
+                "explanation",
+                "steps",
+                "notes",
+                "team_effect",
+                "match_point_adjustment",
+                "extra_turns",
+                "offer_ftmgs_to",
+            ]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("round", int, description="Round number"),
+            OpenApiParameter("team", int, description="Team id"),
+            OpenApiParameter("player", int, description="Player id"),
+        ],
+        responses={200: ListOutputSerializer(many=True)},
+        summary="List the event's penalties, overturned ones marked",
+    )
+    def get(self, request, tournament_id: int):
+        tournament = self.get_tournament()
+        filters = self.FilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        rows = selectors.penalties_listed(
+            tournament_id=tournament.pk,
+            round_number=filters.validated_data.get("round"),
+            team_id=filters.validated_data.get("team"),
+            player_id=filters.validated_data.get("player"),
+        )
+        return Response(self.ListOutputSerializer(rows, many=True).data)
+
+    @extend_schema(
+        request=IssueInputSerializer,
+        responses={201: IssueOutputSerializer},
+        summary="Issue a penalty and apply its team consequences",
+    )
+    def post(self, request, tournament_id: int):
+        tournament = self.get_tournament()
+        data = self.IssueInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        player, event_round = _resolve(tournament, values)
+        simultaneous_with = None
+        if "simultaneous_with" in values:
+            simultaneous_with = Penalty.objects.filter(
+                tournament=tournament, pk=values["simultaneous_with"]
+            ).first()
+            if simultaneous_with is None:
+                raise ValidationError({"simultaneous_with": ["no such penalty in this event"]})
+        penalty = penalty_issue(
+            tournament=tournament,
+            actor=request.user,
+            player=player,
+            round=event_round,
+            infraction=values["infraction"],
+            description=values["description"],
+            penalty=values.get("penalty"),
+            deviation_reason=values["deviation_reason"],
+            context=_context(values),
+            day=values.get("day"),
+            simultaneous_with=simultaneous_with,
+        )
+        return Response(self.IssueOutputSerializer(penalty).data, status=status.HTTP_201_CREATED)
+
+
+class PenaltyOverturnApi(_EventApi):
+    """The head judge overturns a penalty on appeal; the record stays, its effects are undone."""
+
+    required_roles = {"POST": ALL_STAFF}
+
+    class OverturnInputSerializer(serializers.Serializer):
+        reason = serializers.CharField(max_length=2000)
+
+    class OverturnOutputSerializer(serializers.ModelSerializer):
+        penalty = serializers.CharField()
+        overturned_by = serializers.CharField(source="overturned_by.username")
+
+        class Meta:
+            model = Penalty
+            fields = ["id", "penalty", "overturned", "overturned_by", "overturned_at", "overturn_reason"]
+
+    def get_tournament(self) -> Tournament:
+        return self.get_penalty().tournament
+
+    def get_penalty(self) -> Penalty:
+        if not hasattr(self, "_penalty"):
+            self._penalty = get_object_or_404(
+                Penalty.objects.select_related("tournament"), pk=self.kwargs["pk"]
+            )
+        return self._penalty
+
+    @extend_schema(
+        request=OverturnInputSerializer,
+        responses={200: OverturnOutputSerializer},
+        summary="Overturn a penalty",
+    )
+    def post(self, request, pk: int):
+        data = self.OverturnInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        penalty = penalty_overturn(
+            penalty=self.get_penalty(), actor=request.user, reason=data.validated_data["reason"]
+        )
+        return Response(self.OverturnOutputSerializer(penalty).data)
+
+
+class InfractionListApi(_EventApi):
+    """The infraction catalogue with this event's defaults, for the judge page's searchable list."""
+
+    required_roles = {"GET": ALL_STAFF}
+
+    class InfractionOutputSerializer(serializers.Serializer):
+        code = serializers.CharField()
+        name = serializers.CharField()
+        category = serializers.CharField()
+        ipg_section = serializers.CharField()
+        default_penalty = serializers.CharField()
+        default_penalty_label = serializers.CharField()
+        modifiers = serializers.CharField()
+        regular_handling = serializers.CharField()
+
+    @extend_schema(
+        responses={200: InfractionOutputSerializer(many=True)}, summary="Infractions and their defaults here"
+    )
+    def get(self, request, tournament_id: int):
+        rel = Rel(self.get_tournament().rel)
+        return Response(self.InfractionOutputSerializer(infraction_rows(rel), many=True).data)
+
+
+def infraction_rows(rel: Rel) -> list[dict]:
+    """The catalogue in IPG order with the default at ``rel``; the judge page embeds the same rows."""
+    return [
+        {
+            "code": infraction.code,
+            "name": infraction.name,
+            "category": infraction.category.value,
+            "ipg_section": infraction.ipg_section,
+            "default_penalty": infraction.default_penalty(rel).value,
+            "default_penalty_label": infraction.default_penalty(rel).label,
+            "modifiers": infraction.modifiers,
+            "regular_handling": infraction.regular_handling,
+        }
+        for infraction in CATALOGUE.values()
+    ]
