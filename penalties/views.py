@@ -1,0 +1,174 @@
+"""Penalty pages: the judge's phone form, the head judge's list with appeals, a player's history.
+
+Every write goes through :mod:`penalties.services`; a rule refusal comes back as a message on the
+page, never as a half-applied penalty. Only event staff see these pages (403 for everyone else).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from common.errors import DomainError
+from penalties import selectors
+from penalties.api.views import infraction_rows
+from penalties.domain import Penalty as PenaltyKind
+from penalties.domain import Rel
+from penalties.forms import FLAG_LABELS, PenaltyIssueForm
+from penalties.models import Penalty
+from penalties.services import penalty_issue, penalty_overturn
+from tournaments.models import Player, Round, Tournament
+from tournaments.permissions import ALL_STAFF, JUDGES, has_role, is_head_judge
+
+
+def _event_for(request, tournament_id: int, roles: frozenset[str]) -> Tournament:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if not has_role(request.user, tournament, roles):
+        raise PermissionDenied("Only this event's staff may see penalties.")
+    return tournament
+
+
+def _round_shown(tournament: Tournament, number: str | None) -> Round | None:
+    """The round asked for, else the latest one: the round being played when a judge is called."""
+    rounds = Round.objects.filter(tournament=tournament)
+    if number and number.isdigit():
+        return get_object_or_404(rounds, number=int(number))
+    return rounds.order_by("-number").first()
+
+
+@login_required
+def penalty_new(request, tournament_id: int):
+    """Pick table → player → infraction, see the proposal (preview API), confirm."""
+    tournament = _event_for(request, tournament_id, JUDGES)
+    event_round = _round_shown(tournament, request.GET.get("round") or request.POST.get("round"))
+    form = PenaltyIssueForm(request.POST or None)
+    status = 200
+    if request.method == "POST" and event_round is not None:
+        if form.is_valid():
+            issued = _issue_from_form(request, tournament, event_round, form)
+            if issued is not None:
+                target = request.POST.get("offer_from") or issued.pk
+                url = reverse("penalty-new", args=[tournament.pk])
+                return HttpResponseRedirect(f"{url}?round={event_round.number}&issued={target}")
+        status = 400
+    issued = None
+    if request.GET.get("issued", "").isdigit():
+        issued = Penalty.objects.filter(tournament=tournament, pk=int(request.GET["issued"])).first()
+    context = {
+        "tournament": tournament,
+        "round": event_round,
+        "rounds": Round.objects.filter(tournament=tournament).order_by("number"),
+        "form": form,
+        "tables": selectors.round_tables(round_id=event_round.pk) if event_round else [],
+        "infractions": infraction_rows(Rel(tournament.rel)),
+        "flags": [(name, label) for name, label in FLAG_LABELS.items()],
+        "penalty_kinds": [(kind.value, kind.label) for kind in PenaltyKind],
+        "is_head_judge": is_head_judge(request.user, tournament),
+        "issued": issued,
+        "ftmgs_offers": _open_ftmgs_offers(issued) if issued else [],
+    }
+    return render(request, "penalties/new.html", context, status=status)
+
+
+def _issue_from_form(
+    request, tournament: Tournament, event_round: Round, form: PenaltyIssueForm
+) -> Penalty | None:
+    player = (
+        Player.objects.select_related("team")
+        .filter(tournament=tournament, pk=form.cleaned_data["player"])
+        .first()
+    )
+    if player is None:
+        form.add_error("player", "Pick a player of this event.")
+        return None
+    try:
+        penalty = penalty_issue(
+            tournament=tournament,
+            actor=request.user,
+            player=player,
+            round=event_round,
+            infraction=form.cleaned_data["infraction"],
+            description=form.cleaned_data["description"],
+            penalty=form.cleaned_data["penalty"] or None,
+            deviation_reason=form.cleaned_data["deviation_reason"],
+            context=form.context_values(),
+        )
+    except DomainError as error:
+        form.add_error(None, error.message)
+        return None
+    messages.success(
+        request, f"{penalty.get_penalty_display()} to {player.name} ({penalty.infraction}) recorded."
+    )
+    return penalty
+
+
+def _open_ftmgs_offers(issued: Penalty) -> list[Player]:
+    """The players a GRV offers FtMGS to who have not been given it since, in the offered order."""
+    offered = issued.offer_ftmgs_to or []
+    if not offered or issued.overturned:
+        return []
+    given = set(
+        Penalty.objects.filter(
+            match_id=issued.match_id,
+            infraction="GPE-FTMGS",
+            created_at__gte=issued.created_at,
+            overturned=False,
+        ).values_list("player_id", flat=True)
+    )
+    players = {p.pk: p for p in Player.objects.filter(pk__in=offered)}
+    return [players[pk] for pk in offered if pk in players and pk not in given]
+
+
+@login_required
+def penalty_list(request, tournament_id: int):
+    """All penalties of the event; deviations stand out; the head judge can overturn from here."""
+    tournament = _event_for(request, tournament_id, ALL_STAFF)
+    penalties = selectors.penalties_listed(tournament_id=tournament.pk)
+    return render(
+        request,
+        "penalties/list.html",
+        {
+            "tournament": tournament,
+            "penalties": penalties,
+            "is_head_judge": is_head_judge(request.user, tournament),
+        },
+    )
+
+
+@login_required
+def player_history(request, tournament_id: int, player_id: int):
+    tournament = _event_for(request, tournament_id, ALL_STAFF)
+    player = get_object_or_404(Player.objects.select_related("team"), tournament=tournament, pk=player_id)
+    penalties = selectors.penalties_listed(tournament_id=tournament.pk, player_id=player.pk)
+    return render(
+        request,
+        "penalties/player.html",
+        {
+            "tournament": tournament,
+            "player": player,
+            "penalties": penalties,
+            "is_head_judge": is_head_judge(request.user, tournament),
+        },
+    )
+
+
+@login_required
+@require_POST
+def penalty_overturn_page(request, tournament_id: int, pk: int):
+    tournament = _event_for(request, tournament_id, ALL_STAFF)
+    penalty = get_object_or_404(Penalty, tournament=tournament, pk=pk)
+    try:
+        penalty_overturn(penalty=penalty, actor=request.user, reason=request.POST.get("reason", ""))
+    except DomainError as error:
+        messages.error(request, f"Penalty {penalty.pk} not overturned: {error.message}")
+    else:
+        messages.success(request, f"Penalty {penalty.pk} overturned; its effects are undone.")
+    back = request.POST.get("next", "")
+    if not back.startswith(f"/events/{tournament.pk}/penalties/"):
+        back = reverse("penalty-list", args=[tournament.pk])
+    return HttpResponseRedirect(back)
