@@ -19,7 +19,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from common.errors import DomainError
-from tournaments.enums import StaffRole
+from tournaments.enums import RoundKind, RoundStatus, StaffRole
 from tournaments.forms import ReasonForm, TeamRegisterForm, TournamentCreateForm, add_domain_errors
 from tournaments.models import Match, Player, Round, Team, Tournament
 from tournaments.permissions import ALL_STAFF, SCOREKEEPING, has_role, player_team_id, staff_role
@@ -175,6 +175,18 @@ def _latest_round(tournament: Tournament, *, published_only: bool) -> Round | No
     return rounds.first()
 
 
+def _last_complete_swiss_round(tournament: Tournament) -> int | None:
+    """Standings are posted after a round, never while its results are still coming in."""
+    return (
+        tournament.rounds.filter(
+            kind=RoundKind.SWISS, published_at__isnull=False, status=RoundStatus.FINISHED
+        )
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    )
+
+
 def _round_matches(round_obj: Round) -> list[Match]:
     """The round's matches with each team's players, which the seat columns need (three queries).
 
@@ -188,7 +200,10 @@ def _round_matches(round_obj: Round) -> list[Match]:
 
 
 def tournament_public(request, tournament_id: int):
-    """Only published rounds are shown; ``?q=`` filters the pairings when the page runs without JS."""
+    """The latest published round's pairings and the standings after the last complete Swiss round.
+
+    Unpublished pairings never appear; ``?q=`` filters the pairings when the page runs without JS.
+    """
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     q = request.GET.get("q", "").strip()
     shown_round = _latest_round(tournament, published_only=True)
@@ -198,7 +213,9 @@ def tournament_public(request, tournament_id: int):
         if q:
             rows = [row for row in rows if _fold(q) in row.search_text]
         pairings = {"round": shown_round, "rows": rows}
-        standings = _standings_context(tournament, shown_round.number)
+    complete = _last_complete_swiss_round(tournament)
+    if complete is not None:
+        standings = _standings_context(tournament, complete)
     context = {
         "tournament": tournament,
         "q": q,

@@ -1,31 +1,14 @@
-"""An eight-team 2HG event built through the services, and logged-in clients for each role."""
+"""A seven-team 2HG event built through the services, and logged-in clients for each role."""
 
 from __future__ import annotations
-
-import datetime
 
 import pytest
 from django.test import Client
 
 from tests.factories import UserFactory
-from tournaments.enums import REL, Format, StaffRole
+from tests.tournaments.pages.builders import TEAMS, build_event, client_for
+from tournaments.enums import StaffRole
 from tournaments.models import Staff
-from tournaments.services.events import tournament_create
-from tournaments.services.teams import PlayerEntry, team_register
-
-TEAMS = [
-    ("Shared Life Total", ("Alex Moreau", "Bea Lindqvist")),
-    ("Two Heads Are Better", ("Carlos Ferreira", "Dana Okafor")),
-    ("Primary on the Right", ("Eli Novak", "Farah Haddad")),
-    ("Fifteen Poison", ("Gus Tanaka", "Hanna Berg")),
-    ("Team Turn", ("Ivan Petrov", "Jade Wu")),
-    ("Thirty Life", ("Kofi Mensah", "Lena Vogel")),
-    ("Free Mulligan", ("Mateo Rossi", "Nora Kelly")),
-]
-
-
-def wizards_id(name: str) -> str:
-    return name.lower().replace(" ", ".") + "@example.org"
 
 
 @pytest.fixture
@@ -35,33 +18,8 @@ def organizer(db):
 
 @pytest.fixture
 def event(organizer):
-    """Seven teams (so round 1 has a bye) and three Swiss rounds without a cut, set explicitly
-    because the MTR chart gives fewer than nine teams no Swiss rounds at all."""
-    tournament = tournament_create(
-        actor=organizer,
-        name="Friday 2HG",
-        date=datetime.date(2026, 11, 20),
-        venue="The Game Store",
-        format=Format.MODERN,
-        rel=REL.REGULAR,
-        team_size=2,
-        swiss_rounds=3,
-        top_cut=0,
-    )
-    for team_name, members in TEAMS:
-        team_register(
-            tournament=tournament,
-            actor=organizer,
-            name=team_name,
-            players=[PlayerEntry(name=member, wizards_id=wizards_id(member)) for member in members],
-        )
-    return tournament
-
-
-def client_for(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
+    """Seven teams, so round 1 has a bye."""
+    return build_event(organizer, TEAMS[:7])
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import UserFactory
-from tests.tournaments.pages.conftest import client_for
+from tests.tournaments.pages.builders import client_for
 from tournaments.models import Match, Player
 
 pytestmark = pytest.mark.django_db

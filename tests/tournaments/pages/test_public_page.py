@@ -6,8 +6,12 @@ import pytest
 from django.db.models import Q
 from django.urls import reverse
 
+from penalties.services import penalty_issue
+from tests.tournaments.pages.builders import TEAMS, build_event
+from tournaments.enums import REL
 from tournaments.models import Match, Team
 from tournaments.services.results import match_result_report
+from tournaments.services.rounds import round_pair, round_publish
 
 pytestmark = pytest.mark.django_db
 
@@ -109,3 +113,38 @@ def test_standings_after_results_show_record_and_match_points(client, event, org
     winner = published_round.matches.exclude(table=None).order_by("table").first().team_a
     row = next(row for row in standings["rows"] if row["team_id"] == winner.id)
     assert (row["wins"], row["losses"], row["draws"]) == (1, 0, 0)
+
+
+def test_standings_wait_until_every_result_of_the_round_is_in(client, event, organizer, published_round):
+    first, *others = published_round.matches.exclude(table=None).order_by("table")
+    match_result_report(match=first, actor=organizer, team_a_wins=1, team_b_wins=0, draws=0, version=1)
+
+    response = public(client, event)
+
+    assert response.context["standings"] is None
+    assert "Standings after" not in response.text
+
+
+def test_penalty_column_appears_only_with_a_penalty(client, organizer):
+    """At Competitive REL a decklist error found at a deck check is a one match point penalty."""
+    event = build_event(organizer, TEAMS[:6], rel=REL.COMPETITIVE)
+    published_round = round_publish(round=round_pair(tournament=event, actor=organizer), actor=organizer)
+    for match in published_round.matches.exclude(table=None):
+        match_result_report(match=match, actor=organizer, team_a_wins=1, team_b_wins=0, draws=0, version=1)
+    penalised = published_round.matches.get(table=1).team_a
+    penalty_issue(
+        tournament=event,
+        actor=organizer,
+        player=penalised.players.first(),
+        round=published_round,
+        infraction="TE-DLP",
+        description="decklist error found at a deck check",
+        context={"found_during_deck_check": True},
+    )
+
+    response = public(client, event)
+
+    row = next(row for row in response.context["standings"]["rows"] if row["team_id"] == penalised.id)
+    assert (row["match_points"], row["penalty_points"]) == (2, -1)
+    assert '<th class="num">Penalty</th>' in response.text
+    assert '<td class="num">-1</td>' in response.text
