@@ -1,0 +1,39 @@
+"""A player on a phone finds their table on the public page by typing their name."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.factories import UserFactory
+from tests.tournaments.pages.builders import TEAMS, build_event
+from tournaments.models import Match
+from tournaments.services.rounds import round_pair, round_publish
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_typing_a_name_leaves_only_that_teams_table(live_server, page):
+    organizer = UserFactory()
+    event = build_event(organizer, TEAMS)
+    published = round_publish(round=round_pair(tournament=event, actor=organizer), actor=organizer)
+    match = Match.objects.select_related("team_b").get(round=published, table=2)
+    secondary = match.team_b.players.order_by("position").last()
+    page.set_viewport_size({"width": 390, "height": 844})
+
+    page.goto(f"{live_server.url}/events/{event.id}/")
+    rows = page.locator("#pairings tbody tr")
+    expect(rows).to_have_count(5)
+    page.locator("#pairing-search").press_sequentially(secondary.name.lower())
+
+    visible = page.locator("#pairings tbody tr:visible")
+    expect(visible).to_have_count(1)
+    expect(visible.locator("td.table-no")).to_have_text("2")
+    expect(visible).to_contain_text(secondary.name)
+    expect(visible).to_contain_text(match.team_b.name)
+    expect(page.locator("#pairings-empty")).to_be_hidden()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+    page.locator("#pairing-search").fill("zzz")
+    expect(page.locator("#pairings tbody tr:visible")).to_have_count(0)
+    expect(page.locator("#pairings-empty")).to_be_visible()
