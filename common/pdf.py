@@ -1,0 +1,157 @@
+"""The one way the project turns a template into a PDF.
+
+``render_pdf`` renders a Django template and lays it out with WeasyPrint. Every resource the
+HTML asks for goes through ``LocalURLFetcher``, which serves the project's own static files
+(stylesheets, fonts, images) from disk and refuses everything else: a team name such as
+``<img src="http://...">`` is autoescaped anyway, but even a template mistake can never make a
+worker fetch from the network or read an arbitrary file.
+
+Big documents (hundreds of pages) are laid out in page chunks in parallel: WeasyPrint's cost is
+per line box and single-threaded, so ``render_pdf_chunks`` spreads independent chunks over the
+machine's cores (forked processes, which inherit the imported WeasyPrint and Django) and merges
+the results with pypdf. The templates pre-paginate those documents (fixed-height pages with
+their own "Page X of Y"), so a chunk boundary never changes what is printed.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import mimetypes
+import multiprocessing
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from functools import cache
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.template.loader import render_to_string
+from pypdf import PdfWriter
+
+#: The base URL documents are rendered against. ``.invalid`` is reserved (RFC 2606), so even a
+#: fetcher bug could not reach a real host; only ``BASE_URL + STATIC_URL`` paths are served.
+BASE_URL = "https://documents.invalid/"
+
+
+class RefusedURL(ValueError):
+    """A document asked for a resource outside the project's static files."""
+
+
+def static_path(url: str) -> Path:
+    """The file on disk behind a ``/static/...`` URL of a document, or ``RefusedURL``.
+
+    Looked up through the staticfiles finders (the source tree, as in development) and then in
+    ``STATIC_ROOT`` (collected files, as in the Docker image). ``..`` segments are refused
+    before any lookup.
+    """
+    parts = urlsplit(url)
+    base = urlsplit(BASE_URL)
+    if (parts.scheme, parts.netloc) != (base.scheme, base.netloc):
+        raise RefusedURL(f"only the project's static files may be loaded, not {url!r}")
+    prefix = settings.STATIC_URL if settings.STATIC_URL.startswith("/") else f"/{settings.STATIC_URL}"
+    path = unquote(parts.path)
+    if not path.startswith(prefix):
+        raise RefusedURL(f"only the project's static files may be loaded, not {url!r}")
+    relative = path[len(prefix) :]
+    if not relative or any(segment in ("", ".", "..") for segment in relative.split("/")):
+        raise RefusedURL(f"not a static file path: {url!r}")
+    found = finders.find(relative)
+    if found:
+        return Path(found)
+    collected = Path(settings.STATIC_ROOT) / relative
+    if settings.STATIC_ROOT and collected.is_file():
+        return collected
+    raise RefusedURL(f"no such static file: {relative!r}")
+
+
+@cache
+def _weasyprint():
+    """Import WeasyPrint on first use: web processes that never render skip its 1.5 s import.
+
+    WeasyPrint logs every layout step of every page at INFO; a 250-page job would flood the
+    worker log, so only its warnings (missing glyphs, refused URLs) are kept.
+    """
+    logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
+    import weasyprint
+    from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+    class LocalURLFetcher(URLFetcher):
+        """Serves ``/static/...`` from disk; every other URL (http, https, file, data) is refused."""
+
+        def fetch(self, url, headers=None):
+            path = static_path(url)
+            content_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+            return URLFetcherResponse(url, body=path.read_bytes(), headers={"Content-Type": content_type})
+
+    return weasyprint, LocalURLFetcher
+
+
+def local_url_fetcher():
+    """The URL fetcher every document is rendered with (a ``weasyprint.urls.URLFetcher``)."""
+    return _weasyprint()[1]()
+
+
+def html_to_pdf(html: str) -> bytes:
+    weasyprint, fetcher_class = _weasyprint()
+    return weasyprint.HTML(string=html, base_url=BASE_URL, url_fetcher=fetcher_class()).write_pdf()
+
+
+def render_pdf(template_name: str, context: dict) -> bytes:
+    """Render ``template_name`` with ``context`` (autoescaped as any template) to PDF bytes."""
+    return html_to_pdf(render_to_string(template_name, context))
+
+
+def merge_pdfs(parts: Sequence[bytes], *, title: str = "") -> bytes:
+    """Concatenate PDFs in order into one file."""
+    writer = PdfWriter()
+    for part in parts:
+        writer.append(io.BytesIO(part))
+    if title:
+        writer.add_metadata({"/Title": title, "/Producer": "2HG Toolkit (WeasyPrint, pypdf)"})
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _render_chunk(template_name: str, context: dict) -> bytes:
+    return render_pdf(template_name, context)
+
+
+def render_pdf_chunks(
+    template_name: str,
+    contexts: Sequence[dict],
+    *,
+    title: str = "",
+    processes: int | None = None,
+    on_chunk_done: Callable[[int, int], None] | None = None,
+) -> bytes:
+    """Render each context as one chunk of the same document, in parallel, and merge in order.
+
+    ``processes`` defaults to the number of cores; with one chunk or one core the work stays in
+    this process. The pool uses ``fork`` so children start with WeasyPrint and Django already
+    imported (spawning would pay ~1.5 s of imports per child). It works inside a Celery prefork
+    worker because the children are started with the standard library's ``multiprocessing``,
+    whose daemon flag billiard does not set. ``on_chunk_done(done, total)`` reports progress.
+    """
+    total = len(contexts)
+    workers = min(processes or os.cpu_count() or 1, total)
+    if workers <= 1:
+        parts = []
+        for index, context in enumerate(contexts):
+            parts.append(render_pdf(template_name, context))
+            if on_chunk_done:
+                on_chunk_done(index + 1, total)
+        return parts[0] if total == 1 else merge_pdfs(parts, title=title)
+    parts: list[bytes | None] = [None] * total
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        futures = {
+            pool.submit(_render_chunk, template_name, context): i for i, context in enumerate(contexts)
+        }
+        for done, future in enumerate(as_completed(futures), start=1):
+            parts[futures[future]] = future.result()
+            if on_chunk_done:
+                on_chunk_done(done, total)
+    return merge_pdfs(parts, title=title)

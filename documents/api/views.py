@@ -1,0 +1,122 @@
+"""Documents API v1: request a printed document, follow its job, download the PDF.
+
+Staff of the event request documents and see every job; anyone may download pairings and
+standings of a published round. Refusals: 401 not logged in, 403 wrong role, 404 unknown,
+400 invalid body naming the field, 409 a state conflict (no round yet, retrying a job that
+has not failed).
+"""
+
+from __future__ import annotations
+
+from django.http import FileResponse
+from django.shortcuts import get_object_or_404
+from django.utils.text import slugify
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from documents.api import serializers as s
+from documents.enums import JobStatus
+from documents.models import DocumentJob
+from documents.permissions import can_read_job
+from documents.services import document_request, document_retry
+from tournaments.api.serializers import ErrorSerializer
+from tournaments.models import Tournament
+from tournaments.permissions import ALL_STAFF, has_role
+
+#: The print panel lists this many recent jobs.
+RECENT_JOBS = 50
+
+
+def _errors(*codes: int) -> dict[int, OpenApiResponse]:
+    return {code: OpenApiResponse(ErrorSerializer) for code in codes}
+
+
+class StaffOnly(APIView):
+    permission_classes = [AllowAny]
+
+    def require_staff(self, request: Request, tournament_id: int) -> None:
+        if not has_role(request.user, tournament_id, ALL_STAFF):
+            self.permission_denied(request, message="Only the event's staff may print documents.")
+
+    def readable_job(self, request: Request, job_id: int) -> DocumentJob:
+        job = get_object_or_404(DocumentJob.objects.select_related("round"), pk=job_id)
+        if not can_read_job(request.user, job):
+            self.permission_denied(request, message="This document is for the event's staff only.")
+        return job
+
+
+class TournamentDocumentsApi(StaffOnly):
+    @extend_schema(
+        operation_id="documents_request",
+        request=s.DocumentRequestInput,
+        responses={202: s.DocumentAcceptedOutput, **_errors(400, 401, 403, 404, 409)},
+        description="Queue a printed document; the PDF is rendered in the background.",
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        self.require_staff(request, tournament.pk)
+        data = s.DocumentRequestInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        job = document_request(tournament=tournament, actor=request.user, **data.validated_data)
+        return Response({"id": job.id, "status": job.status}, status=status.HTTP_202_ACCEPTED)
+
+    @extend_schema(
+        operation_id="documents_list",
+        responses={200: s.DocumentJobOutput(many=True), **_errors(401, 403, 404)},
+        description=f"The event's {RECENT_JOBS} most recent document jobs (staff).",
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        self.require_staff(request, tournament.pk)
+        jobs = DocumentJob.objects.filter(tournament=tournament).select_related("round")[:RECENT_JOBS]
+        return Response(s.DocumentJobOutput(jobs, many=True, context={"request": request}).data)
+
+
+class DocumentJobApi(StaffOnly):
+    @extend_schema(
+        operation_id="documents_job",
+        responses={200: s.DocumentJobOutput, **_errors(401, 403, 404)},
+        description="A job's status and progress; ``url`` is set once the PDF is ready.",
+    )
+    def get(self, request: Request, job_id: int) -> Response:
+        job = self.readable_job(request, job_id)
+        return Response(s.DocumentJobOutput(job, context={"request": request}).data)
+
+
+class DocumentRetryApi(StaffOnly):
+    @extend_schema(
+        operation_id="documents_retry",
+        request=None,
+        responses={202: s.DocumentAcceptedOutput, **_errors(401, 403, 404, 409)},
+        description="Queue a failed job again.",
+    )
+    def post(self, request: Request, job_id: int) -> Response:
+        job = get_object_or_404(DocumentJob, pk=job_id)
+        self.require_staff(request, job.tournament_id)
+        job = document_retry(job=job, actor=request.user)
+        return Response({"id": job.id, "status": job.status}, status=status.HTTP_202_ACCEPTED)
+
+
+class DocumentFileApi(StaffOnly):
+    @extend_schema(
+        operation_id="documents_file",
+        responses={(200, "application/pdf"): OpenApiTypes.BINARY, **_errors(401, 403, 404)},
+        description="The PDF, inline. 404 while the job is not done.",
+    )
+    def get(self, request: Request, job_id: int):
+        job = self.readable_job(request, job_id)
+        if job.status != JobStatus.DONE:
+            return Response(
+                {"detail": f"the document is {job.status}", "errors": [{"message": f"job is {job.status}"}]},
+                status=status.HTTP_404_NOT_FOUND,
+            )
+        round_part = f"-round-{job.round.number}" if job.round else ""
+        filename = f"{slugify(job.tournament.name) or 'event'}-{job.kind.replace('_', '-')}{round_part}.pdf"
+        return FileResponse(
+            job.file.open("rb"), content_type="application/pdf", as_attachment=False, filename=filename
+        )

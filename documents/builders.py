@@ -1,0 +1,399 @@
+"""Context builders: the data of each printed document as plain, JSON-serialisable dicts.
+
+Each builder reads through the selectors in a fixed number of queries, whatever the event's
+size, and returns everything the template shows except the generation time, so that the
+canonical JSON of the result identifies the content (``services.content_hash``).
+
+The big documents are **pre-paginated** here: their templates print fixed-height pages, and the
+number of rows per page is computed from the paper size (the same millimetres as
+``static/pdf/print.css``). That keeps WeasyPrint's layout cheap (no table breaking across
+pages, no column balancing) and lets ``common.pdf.render_pdf_chunks`` render page ranges in
+parallel with each page already knowing its "Page X of Y".
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+from django.db.models import Prefetch
+
+from documents.enums import DocumentKind, Paper
+from tournaments.enums import MatchResultKind, RoundKind
+from tournaments.models import Match, Player, Round, Team, Tournament
+from tournaments.selectors import matches_for_round, standings_for
+
+#: Usable page height in mm below the page header (paper height - margins - header), as in print.css.
+_BODY_MM = {Paper.A4: 297 - 10 - 16 - 17, Paper.LETTER: 279.4 - 10 - 16 - 17}
+#: Row heights in mm, as in print.css.
+_NAME_ROW_MM = 8
+_TABLE_ROW_MM = 12
+_STANDINGS_ROW_MM = 6.5
+_NAME_COLUMNS = 2
+_MAX_NAME = 30
+_MAX_DETAIL = 62
+_MAX_TEAM = 40
+#: Pads table numbers to a common width; DejaVu's digits are as wide as this space.
+FIGURE_SPACE = "\u2007"
+
+
+def _rows_per_page(paper: str, row_mm: float, header_mm: float = 0) -> int:
+    return math.floor((_BODY_MM[Paper(paper)] - header_mm) / row_mm)
+
+
+def _clip(text: str, limit: int) -> str:
+    """Shorten to ``limit`` characters with an ellipsis; rows are one line high on paper."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def last_first(name: str) -> str:
+    """``"Ann Marie Lee"`` → ``"Lee, Ann Marie"``: how pairings by name are posted."""
+    parts = name.split()
+    return f"{parts[-1]}, {' '.join(parts[:-1])}" if len(parts) > 1 else name
+
+
+def _paginate(items: Sequence, per_page: int) -> list[list]:
+    return [list(items[i : i + per_page]) for i in range(0, len(items), per_page)] or [[]]
+
+
+def _numbered(pages: list[dict]) -> list[dict]:
+    total = len(pages)
+    for number, page in enumerate(pages, start=1):
+        page["label"] = f"Page {number} of {total}"
+    return pages
+
+
+def _event(tournament: Tournament) -> dict:
+    return {
+        "id": tournament.id,
+        "name": tournament.name,
+        "date": tournament.date.isoformat() if tournament.date else "",
+        "venue": tournament.venue,
+        "format": tournament.get_format_display(),
+        "rel": tournament.get_rel_display(),
+    }
+
+
+def _round(round_obj: Round | None) -> dict | None:
+    if round_obj is None:
+        return None
+    label = f"Round {round_obj.number}"
+    if round_obj.kind == RoundKind.PLAYOFF:
+        label += " (playoff)"
+    return {"number": round_obj.number, "kind": round_obj.kind, "label": label}
+
+
+def _points_before(tournament: Tournament, round_obj: Round) -> dict[int, int]:
+    """Team match points before the round (all zero in round 1, no query)."""
+    if round_obj.number == 1:
+        return {}
+    return {
+        line.team_id: line.match_points
+        for line in standings_for(tournament, through_round=round_obj.number - 1)
+    }
+
+
+def _seated(match: Match, side: str, team_players: list[Player]) -> list[Player]:
+    """The team's players in seat order, primary first: the match's seats if recorded, else
+    registration order (the team may still swap before play, MTR 9.4)."""
+    order = match.seats.get(side) if isinstance(match.seats, dict) else None
+    if order:
+        rank = {player_id: i for i, player_id in enumerate(order)}
+        return sorted(team_players, key=lambda p: (rank.get(p.id, len(rank)), p.position))
+    return team_players
+
+
+def _round_matches(tournament: Tournament, round_obj: Round) -> tuple[list[Match], dict[int, list[Player]]]:
+    """The round's matches (by table, byes last) and every team's players: two queries."""
+    matches = list(matches_for_round(round_obj))
+    players: dict[int, list[Player]] = {}
+    for player in Player.objects.filter(tournament=tournament).order_by("team_id", "position", "id"):
+        players.setdefault(player.team_id, []).append(player)
+    return matches, players
+
+
+def _team_side(match: Match, side: str, team: Team, players: dict, points: dict) -> dict:
+    seated = _seated(match, side, players.get(team.id, []))
+    return {
+        "id": team.id,
+        "name": team.name,
+        "points": points.get(team.id, 0),
+        "players": [
+            {"id": p.id, "name": p.name, "wizards_id": p.wizards_id, "primary": i == 0}
+            for i, p in enumerate(seated)
+        ],
+    }
+
+
+def _header(tournament: Tournament, round_obj: Round | None, kind: str, paper: str) -> dict:
+    return {
+        "kind": kind,
+        "title": DocumentKind(kind).label,
+        "paper": paper,
+        "event": _event(tournament),
+        "round": _round(round_obj),
+    }
+
+
+def _players_line(team: dict) -> str:
+    return "  ·  ".join(("► " if p["primary"] else "") + p["name"] for p in team["players"])
+
+
+def pairings_by_table(tournament: Tournament, round_obj: Round, paper: str) -> dict:
+    """Table → team A (players, primary marked, points) vs team B; the bye last as "BYE (3 pts)"."""
+    matches, players = _round_matches(tournament, round_obj)
+    points = _points_before(tournament, round_obj)
+    rows = []
+    for match in matches:
+        team_a = _team_side(match, "A", match.team_a, players, points)
+        if match.team_b is None:
+            label = "BYE (3 pts)" if match.result_kind == MatchResultKind.BYE else "No match (missed round)"
+            rows.append({"table": "BYE", "a": team_a, "b": None, "bye_label": label})
+        else:
+            team_b = _team_side(match, "B", match.team_b, players, points)
+            rows.append({"table": str(match.table), "a": team_a, "b": team_b, "bye_label": ""})
+    per_page = _rows_per_page(paper, _TABLE_ROW_MM, header_mm=6)
+    pages = []
+    for chunk in _paginate(rows, per_page):
+        pages.append(
+            {
+                "tables": "\n".join(row["table"] for row in chunk),
+                "a_names": "\n".join(
+                    _clip(f"{r['a']['name']}  ({r['a']['points']} pts)", _MAX_TEAM) for r in chunk
+                ),
+                "a_players": "\n".join(_clip(_players_line(r["a"]), _MAX_DETAIL) for r in chunk),
+                "b_names": "\n".join(
+                    _clip(f"{r['b']['name']}  ({r['b']['points']} pts)", _MAX_TEAM)
+                    if r["b"]
+                    else r["bye_label"]
+                    for r in chunk
+                ),
+                "b_players": "\n".join(
+                    _clip(_players_line(r["b"]), _MAX_DETAIL) if r["b"] else "" for r in chunk
+                ),
+                "rows": len(chunk),
+            }
+        )
+    return {
+        **_header(tournament, round_obj, DocumentKind.PAIRINGS_BY_TABLE, paper),
+        "pages": _numbered(pages),
+    }
+
+
+def pairings_by_name(tournament: Tournament, round_obj: Round, paper: str) -> dict:
+    """Every player of the round by last name: table, name, team, opponents and points before it.
+
+    Posted on a wall, so names and tables are large; each page holds two columns filled top
+    to bottom, left to right, as players scan them.
+    """
+    matches, players = _round_matches(tournament, round_obj)
+    points = _points_before(tournament, round_obj)
+    entries = []
+    for match in matches:
+        sides = (
+            [(match.team_a, match.team_b), (match.team_b, match.team_a)]
+            if match.team_b
+            else [(match.team_a, None)]
+        )
+        for team, opponent in sides:
+            if opponent is None:
+                against = (
+                    "BYE (3 pts)" if match.result_kind == MatchResultKind.BYE else "no match (missed round)"
+                )
+            else:
+                names = ", ".join(last_first(p.name).split(",")[0] for p in players.get(opponent.id, []))
+                against = f"vs {_clip(opponent.name, 26)} ({names})"
+            for player in players.get(team.id, []):
+                entries.append(
+                    {
+                        "key": [player.last_name_key, player.name.casefold(), player.id],
+                        "table": str(match.table) if match.table is not None else "BYE",
+                        "name": last_first(player.name),
+                        "detail": f"{_clip(team.name, 26)} · {points.get(team.id, 0)} pts · {against}",
+                    }
+                )
+    entries.sort(key=lambda e: e["key"])
+    rows = _rows_per_page(paper, _NAME_ROW_MM)
+    pages = []
+    for chunk in _paginate(entries, rows * _NAME_COLUMNS):
+        columns = []
+        for c in range(_NAME_COLUMNS):
+            column = chunk[c * rows : (c + 1) * rows]
+            if not column:
+                break
+            columns.append(
+                {
+                    "heads": "\n".join(
+                        f"{e['table'].rjust(4, FIGURE_SPACE)}  {_clip(e['name'], _MAX_NAME)}" for e in column
+                    ),
+                    "details": "\n".join(_clip(e["detail"], _MAX_DETAIL) for e in column),
+                    "first": column[0]["name"][:3],
+                    "last": column[-1]["name"][:3],
+                    "rows": len(column),
+                }
+            )
+        pages.append(
+            {"columns": columns, "range": f"{columns[0]['first']} – {columns[-1]['last']}" if columns else ""}
+        )
+    return {**_header(tournament, round_obj, DocumentKind.PAIRINGS_BY_NAME, paper), "pages": _numbered(pages)}
+
+
+def slip_order(items: Sequence, per_page: int = 2) -> list[list]:
+    """Pages of ``per_page`` slips such that cutting the stack and stacking the cuts keeps order.
+
+    With N slips on P = ceil(N / per_page) pages, page i holds slips i, i + P, i + 2P, ...: the
+    top halves of the stack are slips 1..P in order, the bottom halves P+1..N.
+    """
+    pages_count = max(1, math.ceil(len(items) / per_page))
+    return [
+        [items[i + k * pages_count] for k in range(per_page) if i + k * pages_count < len(items)]
+        for i in range(pages_count)
+    ]
+
+
+def result_slips(tournament: Tournament, round_obj: Round, paper: str) -> dict:
+    """One slip per table (byes have none), two per page in cut-stack order (``slip_order``)."""
+    matches, players = _round_matches(tournament, round_obj)
+    points = _points_before(tournament, round_obj)
+    slips = [
+        {
+            "table": match.table,
+            "a": _team_side(match, "A", match.team_a, players, points),
+            "b": _team_side(match, "B", match.team_b, players, points),
+        }
+        for match in matches
+        if match.team_b is not None
+    ]
+    pages = [{"slips": page} for page in slip_order(slips)]
+    return {
+        **_header(tournament, round_obj, DocumentKind.RESULT_SLIPS, paper),
+        "allow_draw": round_obj.kind == RoundKind.SWISS,
+        "pages": _numbered(pages),
+    }
+
+
+def standings(tournament: Tournament, round_obj: Round, paper: str) -> dict:
+    """Standings through ``round_obj`` with the event's tiebreakers (MP, OMW% for 2HG)."""
+    lines = standings_for(tournament, through_round=round_obj.number)
+    tiebreakers = [
+        name for name in (tournament.tiebreakers or ["match_points", "omw"]) if name != "match_points"
+    ]
+    last_swiss = tournament.swiss_rounds and round_obj.number >= tournament.swiss_rounds
+    if last_swiss and round_obj.status == "finished":
+        heading = f"Final standings after round {round_obj.number}"
+    else:
+        heading = f"Standings after round {round_obj.number}"
+    per_page = _rows_per_page(paper, _STANDINGS_ROW_MM, header_mm=7)
+    pages = []
+    for chunk in _paginate(lines, per_page):
+        pages.append(
+            {
+                "rank": "\n".join(str(line.rank) for line in chunk),
+                "team": "\n".join(
+                    _clip(line.team_name + (" (dropped)" if line.dropped else ""), _MAX_TEAM)
+                    for line in chunk
+                ),
+                "players": "\n".join(_clip(" · ".join(line.players), _MAX_DETAIL) for line in chunk),
+                "record": "\n".join(f"{line.wins}-{line.losses}-{line.draws}" for line in chunk),
+                "points": "\n".join(str(line.match_points) for line in chunk),
+                "penalty": "\n".join(
+                    str(line.penalty_points) if line.penalty_points else "" for line in chunk
+                ),
+                "tiebreakers": [
+                    {"name": name, "values": "\n".join(f"{getattr(line, name) * 100:.2f}" for line in chunk)}
+                    for name in tiebreakers
+                ],
+                "rows": len(chunk),
+            }
+        )
+    return {
+        **_header(tournament, round_obj, DocumentKind.STANDINGS, paper),
+        "heading": heading,
+        "tiebreaker_labels": {"omw": "OMW%", "gw": "GW%", "ogw": "OGW%"},
+        "pages": _numbered(pages),
+    }
+
+
+def decklists(tournament: Tournament, round_obj: Round | None, paper: str) -> dict:
+    """Per team: the team sheet and each player's registered list (current version), as judges
+    file them, one team per page in team-name order. Three queries."""
+    from decklists.models import Decklist
+
+    lists = {d.player_id: d for d in Decklist.objects.filter(tournament=tournament).select_related("current")}
+    teams = []
+    for team in (
+        Team.objects.filter(tournament=tournament)
+        .order_by("name")
+        .prefetch_related(Prefetch("players", queryset=Player.objects.order_by("position", "id")))
+    ):
+        members = []
+        for index, player in enumerate(team.players.all()):
+            decklist = lists.get(player.id)
+            version = decklist.current if decklist else None
+            cards = version.cards if version else []
+            main = [c for c in cards if c.get("section", "main") != "sideboard"]
+            members.append(
+                {
+                    "seat": chr(ord("A") + index),
+                    "name": player.name,
+                    "wizards_id": player.wizards_id,
+                    "legacy_dci": player.legacy_dci,
+                    "version": version.number if version else None,
+                    "submitted_at": version.created_at.isoformat(timespec="minutes") if version else "",
+                    "valid": version.valid if version else None,
+                    "cards": [{"count": c.get("count", 0), "name": c.get("name") or "?"} for c in main],
+                    "total": sum(int(c.get("count", 0)) for c in main),
+                }
+            )
+        teams.append({"name": team.name, "players": members})
+    return {**_header(tournament, round_obj, DocumentKind.DECKLISTS, paper), "teams": teams}
+
+
+def penalties(tournament: Tournament, round_obj: Round | None, paper: str) -> dict:
+    """Every penalty of the event for the judge program, oldest first, overturned ones marked
+    (an appeal upheld), deviations with the head judge's reason. One query."""
+    from penalties.models import Penalty
+
+    rows = []
+    for penalty in (
+        Penalty.objects.filter(tournament=tournament)
+        .select_related("round", "match", "player", "team", "judge", "overturned_by")
+        .order_by("created_at", "id")
+    ):
+        rows.append(
+            {
+                "round": penalty.round.number,
+                "table": penalty.match.table if penalty.match and penalty.match.table else "",
+                "player": last_first(penalty.player.name),
+                "wizards_id": penalty.player.wizards_id,
+                "team": penalty.team.name,
+                "infraction": penalty.get_infraction_display(),
+                "penalty": penalty.get_penalty_display(),
+                "upgraded": penalty.upgraded,
+                "judge": penalty.judge.get_full_name() or penalty.judge.get_username(),
+                "time": penalty.created_at.isoformat(timespec="minutes"),
+                "description": penalty.description,
+                "deviated": penalty.deviated,
+                "deviation_reason": penalty.deviation_reason,
+                "overturned": penalty.overturned,
+                "overturn_reason": penalty.overturn_reason,
+                "overturned_by": (
+                    penalty.overturned_by.get_full_name() or penalty.overturned_by.get_username()
+                    if penalty.overturned_by
+                    else ""
+                ),
+            }
+        )
+    return {**_header(tournament, round_obj, DocumentKind.PENALTIES, paper), "penalties": rows}
+
+
+BUILDERS: dict[str, Callable[[Tournament, Round | None, str], dict]] = {
+    DocumentKind.PAIRINGS_BY_TABLE: pairings_by_table,
+    DocumentKind.PAIRINGS_BY_NAME: pairings_by_name,
+    DocumentKind.RESULT_SLIPS: result_slips,
+    DocumentKind.STANDINGS: standings,
+    DocumentKind.DECKLISTS: decklists,
+    DocumentKind.PENALTIES: penalties,
+}
+
+TEMPLATES = {kind: f"pdf/{kind}.html" for kind in BUILDERS}

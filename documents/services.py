@@ -1,0 +1,281 @@
+"""Requesting and rendering printed documents.
+
+A request stores a pending ``DocumentJob`` and enqueues the render after commit; the render
+claims the job with a conditional update (so two deliveries of one message never both work on
+it), builds the context, and either reuses the file of an earlier done job with the same
+content hash or renders a new PDF. The job becomes ``done`` only after its file is stored.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import io
+import json
+import logging
+import math
+import os
+from functools import cache
+from pathlib import Path
+
+from django.conf import settings
+from django.core.files.base import ContentFile
+from django.db import OperationalError, transaction
+from django.db.models import F, Q
+from django.utils import timezone
+from pypdf import PdfReader
+
+from common.errors import DomainError
+from common.pdf import render_pdf, render_pdf_chunks
+from documents.builders import BUILDERS, TEMPLATES
+from documents.enums import DocumentKind, JobStatus, Paper
+from documents.models import DocumentJob
+from tournaments.enums import RoundKind, RoundStatus
+from tournaments.models import Round, Tournament
+
+logger = logging.getLogger(__name__)
+
+#: A running job whose worker has not finished it this long after the claim is taken over:
+#: past the task's hard time limit, that worker is gone.
+STALE_AFTER = datetime.timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 60)
+#: Below this many pages one process is faster than forking a pool and merging.
+PARALLEL_FROM_PAGES = 12
+#: Smallest chunk worth its fixed cost (stylesheet parsing, fonts, one PDF to merge).
+MIN_CHUNK_PAGES = 4
+#: Chunks per process: enough to even out uneven pages and to move the progress bar.
+CHUNKS_PER_PROCESS = 3
+
+
+@cache
+def template_version() -> str:
+    """A digest of the print templates and stylesheet: a changed layout never reuses old files."""
+    digest = hashlib.sha256()
+    base = Path(settings.BASE_DIR)
+    for path in sorted(
+        {*(base / "templates" / t for t in TEMPLATES.values()), base / "templates/pdf/base.html"}
+    ):
+        digest.update(path.read_bytes())
+    digest.update((base / "static/pdf/print.css").read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def content_hash(kind: str, paper: str, context: dict) -> str:
+    """What a document shows, as a digest: canonical JSON of the builder's context plus the
+    kind, paper and template version. The generation time is not part of it on purpose."""
+    canonical = json.dumps(
+        {"kind": kind, "paper": paper, "template": template_version(), "context": context},
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+        default=str,
+    )
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def _resolve_round(tournament: Tournament, kind: str, number: int | None) -> Round | None:
+    """The round a document is for: the given number, else the latest round (for standings the
+    latest round with every result in). Decklists and penalties cover the whole event."""
+    if kind not in DocumentKind.per_round():
+        return None
+    rounds = Round.objects.filter(tournament=tournament)
+    if number is not None:
+        found = rounds.filter(number=number).first()
+        if found is None:
+            raise DomainError(
+                f"the event has no round {number}",
+                errors=[{"field": "round", "message": f"no round {number}"}],
+            )
+        if kind == DocumentKind.STANDINGS and found.kind != RoundKind.SWISS:
+            raise DomainError(
+                "standings are printed for Swiss rounds",
+                errors=[{"field": "round", "message": f"round {number} is a playoff round"}],
+            )
+        return found
+    if kind == DocumentKind.STANDINGS:
+        rounds = rounds.filter(kind=RoundKind.SWISS, status=RoundStatus.FINISHED)
+    latest = rounds.order_by("-number").first()
+    if latest is None:
+        message = (
+            "no Swiss round is finished yet" if kind == DocumentKind.STANDINGS else "no round is paired yet"
+        )
+        raise DomainError(message, errors=[{"field": "round", "message": message}], status_code=409)
+    return latest
+
+
+def _enqueue(job: DocumentJob) -> None:
+    from documents.tasks import document_render_task
+
+    transaction.on_commit(lambda: document_render_task.delay(job_id=job.id))
+
+
+@transaction.atomic
+def document_request(
+    *,
+    tournament: Tournament,
+    actor,
+    kind: str,
+    round: int | None = None,
+    paper: str = Paper.A4,  # noqa: A002
+) -> DocumentJob:
+    """Queue a document; ``round`` is a round number of the event (see ``_resolve_round``)."""
+    round_obj = _resolve_round(tournament, DocumentKind(kind), round)
+    job = DocumentJob.objects.create(
+        kind=kind, tournament=tournament, round=round_obj, paper=paper, requested_by=actor
+    )
+    _enqueue(job)
+    return job
+
+
+@transaction.atomic
+def document_retry(*, job: DocumentJob, actor) -> DocumentJob:
+    """Queue a failed job again; any other state is left as it is (409)."""
+    updated = DocumentJob.objects.filter(pk=job.pk, status=JobStatus.FAILED).update(
+        status=JobStatus.PENDING, progress=0
+    )
+    if not updated:
+        raise DomainError(f"only a failed job can be retried (this one is {job.status})", status_code=409)
+    job.refresh_from_db()
+    _enqueue(job)
+    return job
+
+
+def _claim(job_id: int, token: str) -> bool:
+    """Take the job: pending, failed, stale running, or running under this same message."""
+    now = timezone.now()
+    claimable = Q(status__in=[JobStatus.PENDING, JobStatus.FAILED]) | Q(
+        status=JobStatus.RUNNING, started_at__lt=now - STALE_AFTER
+    )
+    if token:
+        claimable |= Q(status=JobStatus.RUNNING, claim_token=token)
+    return bool(
+        DocumentJob.objects.filter(claimable, pk=job_id).update(
+            status=JobStatus.RUNNING,
+            started_at=now,
+            finished_at=None,
+            progress=1,
+            error="",
+            claim_token=token,
+            attempts=F("attempts") + 1,
+        )
+    )
+
+
+def _mine(job: DocumentJob):
+    return DocumentJob.objects.filter(pk=job.pk, status=JobStatus.RUNNING, claim_token=job.claim_token)
+
+
+def _progress(job: DocumentJob, value: int) -> None:
+    _mine(job).update(progress=max(1, min(99, value)))
+
+
+def _chunks(context: dict) -> list[dict]:
+    """Split a pre-paginated context into page ranges for parallel rendering."""
+    pages = context.get("pages")
+    if not pages or len(pages) < PARALLEL_FROM_PAGES:
+        return [context]
+    count = max(1, min(math.ceil(len(pages) / MIN_CHUNK_PAGES), (os.cpu_count() or 1) * CHUNKS_PER_PROCESS))
+    size = math.ceil(len(pages) / count)
+    return [{**context, "pages": pages[i : i + size]} for i in range(0, len(pages), size)]
+
+
+def _render(job: DocumentJob, context: dict) -> bytes:
+    chunks = _chunks(context)
+    template = TEMPLATES[job.kind]
+    if len(chunks) == 1:
+        return render_pdf(template, context)
+    title = f"{context['event']['name']}: {context['title']}"
+    return render_pdf_chunks(
+        template,
+        chunks,
+        title=title,
+        on_chunk_done=lambda done, total: _progress(job, 20 + 70 * done // total),
+    )
+
+
+def _file_name(job: DocumentJob, digest: str) -> str:
+    round_part = f"-r{job.round.number}" if job.round else ""
+    return f"{job.kind}{round_part}-{job.paper.lower()}-{digest[:16]}.pdf"
+
+
+def document_render(*, job_id: int, claim_token: str = "") -> DocumentJob | None:
+    """Produce the job's PDF; safe to run any number of times (see the module docstring).
+
+    Returns the job as stored afterwards, or ``None`` if it does not exist (deleted with its
+    event). A job already done or being rendered elsewhere is returned untouched. An error is
+    recorded on the job (``failed`` with the reason, retryable); a database ``OperationalError``
+    is re-raised as well, so the task retries it.
+    """
+    if not _claim(job_id, claim_token):
+        return DocumentJob.objects.filter(pk=job_id).first()
+    job = DocumentJob.objects.select_related("tournament", "round").get(pk=job_id)
+    try:
+        context = BUILDERS[job.kind](job.tournament, job.round, job.paper)
+        digest = content_hash(job.kind, job.paper, context)
+        _progress(job, 20)
+        cached = (
+            DocumentJob.objects.filter(content_hash=digest, status=JobStatus.DONE, tournament=job.tournament)
+            .exclude(file="")
+            .order_by("-finished_at")
+            .first()
+        )
+        if cached is not None and cached.file.storage.exists(cached.file.name):
+            name, pages = cached.file.name, cached.page_count
+        else:
+            context["generated_at"] = timezone.localtime().strftime("%Y-%m-%d %H:%M %Z")
+            pdf = _render(job, context)
+            pages = len(PdfReader(io.BytesIO(pdf)).pages)
+            job.file.save(_file_name(job, digest), ContentFile(pdf), save=False)
+            name = job.file.name
+        done = _mine(job).update(
+            status=JobStatus.DONE,
+            progress=100,
+            file=name,
+            content_hash=digest,
+            page_count=pages,
+            finished_at=timezone.now(),
+        )
+        if not done:
+            logger.warning("document job %s was taken over while rendering; its result is dropped", job_id)
+    except Exception as exc:
+        logger.exception("document job %s failed", job_id)
+        _mine(job).update(
+            status=JobStatus.FAILED, error=f"{type(exc).__name__}: {exc}"[:2000], finished_at=timezone.now()
+        )
+        if isinstance(exc, OperationalError):
+            raise
+    return DocumentJob.objects.filter(pk=job_id).first()
+
+
+def _system_request(round_obj: Round, kinds: list[str]) -> list[DocumentJob]:
+    jobs = [
+        DocumentJob.objects.create(
+            kind=kind,
+            tournament=round_obj.tournament,
+            round=round_obj,
+            paper=getattr(settings, "DOCUMENTS_DEFAULT_PAPER", Paper.A4),
+        )
+        for kind in kinds
+    ]
+    for job in jobs:
+        _enqueue(job)
+    return jobs
+
+
+@transaction.atomic
+def documents_for_round_paired(*, round_id: int) -> list[DocumentJob]:
+    """Queue what a scorekeeper prints when a round is paired: both pairings and the result slips.
+
+    Called by the round services inside their transaction; the renders start after commit.
+    """
+    round_obj = Round.objects.select_related("tournament").get(pk=round_id)
+    kinds = [DocumentKind.PAIRINGS_BY_TABLE, DocumentKind.PAIRINGS_BY_NAME, DocumentKind.RESULT_SLIPS]
+    return _system_request(round_obj, kinds)
+
+
+@transaction.atomic
+def documents_for_round_finished(*, round_id: int) -> list[DocumentJob]:
+    """Queue the standings after a Swiss round's last result (none for playoff rounds)."""
+    round_obj = Round.objects.select_related("tournament").get(pk=round_id)
+    if round_obj.kind != RoundKind.SWISS:
+        return []
+    return _system_request(round_obj, [DocumentKind.STANDINGS])

@@ -1,0 +1,37 @@
+"""Celery tasks for printed documents: thin, idempotent wrappers that take ids and call a service."""
+
+from __future__ import annotations
+
+import logging
+
+from celery import shared_task
+from django.db import OperationalError
+
+from documents.services import document_render
+
+logger = logging.getLogger(__name__)
+
+
+@shared_task(
+    bind=True,
+    name="documents.render",
+    acks_late=True,
+    reject_on_worker_lost=True,
+    autoretry_for=(OperationalError,),
+    max_retries=3,
+    retry_backoff=True,
+    soft_time_limit=300,
+    time_limit=360,
+)
+def document_render_task(self, *, job_id: int) -> dict:
+    """Render one document job.
+
+    ``acks_late`` with ``reject_on_worker_lost``: a worker killed mid-render gives the message
+    back to the broker, and the redelivered task takes its own job back through the claim token
+    (the task id); a job is marked done only after its file is stored, so no half file is ever
+    served. Rendering errors are recorded on the job and are final until someone retries it.
+    """
+    job = document_render(job_id=job_id, claim_token=self.request.id or "")
+    status = job.status if job else "missing"
+    logger.info("document job %s: %s", job_id, status)
+    return {"job_id": job_id, "status": status}

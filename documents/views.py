@@ -1,0 +1,74 @@
+"""The Print panel: staff request documents, watch their progress and download them."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
+
+from common.errors import DomainError
+from documents.api.views import RECENT_JOBS
+from documents.enums import DocumentKind, Paper
+from documents.models import DocumentJob
+from documents.services import document_request, document_retry
+from tournaments.models import Round, Tournament
+from tournaments.permissions import ALL_STAFF, has_role
+
+
+def _staff_event(request, tournament_id: int) -> Tournament:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if not has_role(request.user, tournament, ALL_STAFF):
+        raise PermissionDenied("Only the event's staff may print documents.")
+    return tournament
+
+
+@login_required
+def print_panel(request, tournament_id: int):
+    """GET: the panel. POST: queue one document (kind, round, paper) and come back to the panel."""
+    tournament = _staff_event(request, tournament_id)
+    status = 200
+    if request.method == "POST":
+        kind = request.POST.get("kind", "")
+        round_number = request.POST.get("round") or None
+        paper = request.POST.get("paper", Paper.A4)
+        if kind not in DocumentKind.values or paper not in Paper.values:
+            messages.error(request, "Unknown document or paper size.")
+            status = 400
+        else:
+            try:
+                document_request(
+                    tournament=tournament,
+                    actor=request.user,
+                    kind=kind,
+                    round=int(round_number) if round_number else None,
+                    paper=paper,
+                )
+            except (DomainError, ValueError) as error:
+                messages.error(request, getattr(error, "message", str(error)))
+                status = getattr(error, "status_code", 400)
+            else:
+                messages.success(request, f"{DocumentKind(kind).label} queued.")
+                return redirect("documents-print", tournament_id=tournament.id)
+    jobs = DocumentJob.objects.filter(tournament=tournament).select_related("round")[:RECENT_JOBS]
+    context = {
+        "tournament": tournament,
+        "kinds": DocumentKind.choices,
+        "per_round": DocumentKind.per_round(),
+        "papers": Paper.choices,
+        "rounds": Round.objects.filter(tournament=tournament).order_by("-number"),
+        "jobs": jobs,
+    }
+    return render(request, "documents/print.html", context, status=status)
+
+
+@login_required
+def print_retry(request, tournament_id: int, job_id: int):
+    tournament = _staff_event(request, tournament_id)
+    job = get_object_or_404(DocumentJob, pk=job_id, tournament=tournament)
+    if request.method == "POST":
+        try:
+            document_retry(job=job, actor=request.user)
+        except DomainError as error:
+            messages.error(request, error.message)
+    return redirect("documents-print", tournament_id=tournament.id)

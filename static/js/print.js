@@ -1,0 +1,38 @@
+// Print panel: poll each unfinished job and move its progress bar; link the PDF when done.
+(function () {
+  "use strict";
+  var POLL_MS = 1000;
+
+  function update(row, job) {
+    row.dataset.status = job.status;
+    row.querySelector("progress").value = job.progress;
+    row.querySelector(".job-status").textContent = job.status === "done" ? "Ready" : job.status;
+    var action = row.querySelector(".job-action");
+    if (job.status === "done" && job.url) {
+      action.textContent = "";
+      var link = document.createElement("a");
+      link.href = job.url;
+      link.target = "_blank";
+      link.textContent = "Download PDF" + (job.page_count ? " (" + job.page_count + " p.)" : "");
+      action.appendChild(link);
+    } else if (job.status === "failed") {
+      action.textContent = job.error + " (reload to retry)";
+    }
+  }
+
+  function poll(row) {
+    fetch(row.dataset.statusUrl, { credentials: "same-origin", headers: { Accept: "application/json" } })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (job) {
+        if (!job) { return; }
+        update(row, job);
+        if (job.status === "pending" || job.status === "running") {
+          window.setTimeout(function () { poll(row); }, POLL_MS);
+        }
+      });
+  }
+
+  document.querySelectorAll("tr[data-job]").forEach(function (row) {
+    if (row.dataset.status === "pending" || row.dataset.status === "running") { poll(row); }
+  });
+})();
