@@ -16,7 +16,7 @@ def test_check_deploy_is_clean_with_production_settings():
         **{
             k: v
             for k, v in os.environ.items()
-            if k not in {"DEBUG", "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS"}
+            if k not in {"DEBUG", "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS", "DJANGO_ALLOW_ASYNC_UNSAFE"}
         },
         "DATABASE_URL": "postgresql://app@db.example.org:5432/twohg",
         "REDIS_URL": "redis://cache.example.org:6379/0",
