@@ -1,1 +1,31 @@
-urlpatterns: list = []
+"""Round clock pages: the projector, the judges' list and a player's own table."""
+
+from django.urls import path
+
+from tournaments import clock_views
+
+urlpatterns = [
+    path("events/<int:tournament_id>/clock/", clock_views.clock_projector, name="clock-projector"),
+    path("events/<int:tournament_id>/clock/judge/", clock_views.clock_judge, name="clock-judge"),
+    path("events/<int:tournament_id>/clock/me/", clock_views.clock_me, name="clock-me"),
+    path(
+        "events/<int:tournament_id>/clock/judge/rounds/<int:number>/<slug:action>/",
+        clock_views.clock_round_action,
+        name="clock-round-action",
+    ),
+    path(
+        "events/<int:tournament_id>/clock/judge/matches/<int:match_id>/extension/",
+        clock_views.clock_extension,
+        name="clock-extension",
+    ),
+    path(
+        "events/<int:tournament_id>/clock/judge/matches/<int:match_id>/time/",
+        clock_views.clock_time_call,
+        name="clock-time-call",
+    ),
+    path(
+        "events/<int:tournament_id>/clock/judge/matches/<int:match_id>/turn/",
+        clock_views.clock_turn_complete,
+        name="clock-turn-complete",
+    ),
+]

@@ -12,7 +12,7 @@ import factory
 
 from tests.factories import UserFactory
 from tournaments.enums import RoundKind, RoundStatus, StaffRole
-from tournaments.models import Match, Player, Round, Staff, Team, Tournament
+from tournaments.models import Match, Player, Round, Staff, Team, TimeExtension, Tournament
 
 
 class TournamentFactory(factory.django.DjangoModelFactory):
@@ -71,3 +71,13 @@ class MatchFactory(factory.django.DjangoModelFactory):
     table = factory.Sequence(lambda n: n + 1)
     team_a = factory.SubFactory(TeamFactory, tournament=factory.SelfAttribute("..round.tournament"))
     team_b = factory.SubFactory(TeamFactory, tournament=factory.SelfAttribute("..round.tournament"))
+
+
+class TimeExtensionFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = TimeExtension
+
+    match = factory.SubFactory(MatchFactory)
+    minutes = 3
+    reason = "deck check"
+    granted_by = factory.SubFactory(UserFactory)

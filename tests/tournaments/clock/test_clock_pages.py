@@ -1,0 +1,170 @@
+"""The clock pages: the public projector, the judges' list with its forms, a player's table."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import time_machine
+
+from tests.factories import UserFactory
+from tests.tournaments.clock.conftest import T0, at
+from tournaments.enums import RoundStatus, StaffRole
+from tournaments.models import TimeExtension
+from tournaments.services.clock import match_time_call, round_start, time_extension_grant
+
+pytestmark = pytest.mark.django_db
+
+
+def page(client, url, *, when):
+    with time_machine.travel(when, tick=False):
+        return client.get(url)
+
+
+def submit(client, url, data=None, *, when):
+    with time_machine.travel(when, tick=False):
+        return client.post(url, data or {})
+
+
+def text(response) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode())).strip()
+
+
+def test_projector_is_public_and_lists_extended_tables(client, tournament, round_one, tables, judge):
+    round_start(round=round_one, actor=judge, at=T0)
+    with time_machine.travel(at(5), tick=False):
+        time_extension_grant(match=tables[1], actor=judge, minutes=9, reason="deck check")
+
+    response = page(client, f"/events/{tournament.pk}/clock/", when=at(10, 30))
+
+    assert response.status_code == 200
+    body = text(response)
+    assert "Round 1" in body
+    assert (
+        '<div class="clock-digits" id="clock-remaining" data-clock-remaining aria-live="off">39:30</div>'
+        in (response.content.decode())
+    )
+    assert "Table 2 +9 min · ends 10:59" in body
+    assert "Table 1" not in body
+    assert f'data-api-base="/api/v1/tournaments/{tournament.pk}/rounds/"' in response.content.decode()
+
+
+def test_projector_hides_an_unpublished_round_from_the_public(client, tournament, round_one, tables):
+    round_one.status = RoundStatus.PAIRED
+    round_one.save()
+
+    body = text(page(client, f"/events/{tournament.pk}/clock/", when=T0))
+
+    assert "No round yet" in body
+
+
+def test_judge_list_is_sorted_by_end_and_shows_extra_turns(
+    client, tournament, round_one, tables, judge, slow_play
+):
+    round_start(round=round_one, actor=judge, at=T0)
+    with time_machine.travel(at(5), tick=False):
+        time_extension_grant(match=tables[0], actor=judge, minutes=6, reason="deck check (3 + 3)")
+    slow_play[tables[2].pk] = [at(20)]
+    match_time_call(match=tables[1], actor=judge, active_team="B", at=at(51))
+    client.force_login(judge)
+
+    response = page(client, f"/events/{tournament.pk}/clock/judge/", when=at(52))
+
+    assert response.status_code == 200
+    rows = re.findall(r'data-table-row="(\d+)"', response.content.decode())
+    assert rows == ["2", "3", "1"]
+    body = text(response)
+    assert f"Time called : team B ({tables[1].team_b.name}) finishing its turn; then 3 extra turns" in body
+    assert "Out of time : call time (5 extra turns)" in body
+    assert "+6: deck check (3 + 3)" in body
+
+
+def test_judge_list_is_for_staff(client, tournament, round_one, tables, player_user):
+    client.force_login(player_user)
+
+    assert page(client, f"/events/{tournament.pk}/clock/judge/", when=T0).status_code == 403
+
+
+def test_scorekeeper_sees_the_list_without_judge_forms(client, tournament, round_one, tables, staff):
+    client.force_login(staff[StaffRole.SCOREKEEPER])
+
+    response = page(client, f"/events/{tournament.pk}/clock/judge/", when=T0)
+
+    assert response.status_code == 200
+    assert "Add extension" not in response.content.decode()
+    assert "Start round" in response.content.decode()
+
+
+def test_judge_forms_run_the_services(client, tournament, round_one, tables, judge):
+    client.force_login(judge)
+    base = f"/events/{tournament.pk}/clock/judge"
+
+    started = submit(client, f"{base}/rounds/1/start/", when=T0)
+    extended = submit(
+        client, f"{base}/matches/{tables[0].pk}/extension/", {"minutes": "4", "reason": "ruling"}, when=at(3)
+    )
+    early = submit(client, f"{base}/matches/{tables[1].pk}/time/", {"active_team": "A"}, when=at(49))
+    called = submit(client, f"{base}/matches/{tables[1].pk}/time/", {"active_team": "A"}, when=at(50))
+    turned = submit(client, f"{base}/matches/{tables[1].pk}/turn/", when=at(51))
+
+    assert [r.status_code for r in (started, extended, early, called, turned)] == [302] * 5
+    assert started["Location"] == f"{base}/?round=1"
+    assert list(TimeExtension.objects.values_list("match__table", "minutes", "reason")) == [(1, 4, "ruling")]
+    tables[1].refresh_from_db()
+    assert (tables[1].time_called_at, tables[1].active_team, tables[1].turns_completed) == (at(50), "A", 1)
+    messages = [str(m) for m in list(client.get(f"{base}/").context["messages"])]
+    assert messages == [
+        "Round 1: clock started.",
+        "Table 1: +4 min (ruling).",
+        "table 2 still has time on its clock",
+        "Table 2: time called, team A active.",
+        "Table 2: turn completed.",
+    ]
+
+
+def test_scorekeeper_cannot_post_judge_forms(client, tournament, round_one, tables, staff):
+    client.force_login(staff[StaffRole.SCOREKEEPER])
+
+    response = submit(
+        client,
+        f"/events/{tournament.pk}/clock/judge/matches/{tables[0].pk}/extension/",
+        {"minutes": "4", "reason": "ruling"},
+        when=T0,
+    )
+
+    assert response.status_code == 403
+    assert TimeExtension.objects.count() == 0
+
+
+def test_player_sees_their_tables_end_with_extensions(
+    client, tournament, round_one, tables, judge, player_user
+):
+    round_start(round=round_one, actor=judge, at=T0)
+    with time_machine.travel(at(5), tick=False):
+        time_extension_grant(match=tables[1], actor=judge, minutes=9, reason="deck check")
+    client.force_login(player_user)
+
+    response = page(client, f"/events/{tournament.pk}/clock/me/", when=at(20))
+
+    body = text(response)
+    assert "Round 1 · Table 2 · you are team B" in body
+    assert "Your table's time ends at 10:59 , including 9 min of extensions." in body
+    assert "When time runs out: 3 extra turns after the active team finishes its turn." in body
+
+
+def test_player_sees_extra_turn_status(client, tournament, round_one, tables, judge, player_user):
+    round_start(round=round_one, actor=judge, at=T0)
+    match_time_call(match=tables[1], actor=judge, active_team="A", at=at(50))
+    client.force_login(player_user)
+
+    body = text(page(client, f"/events/{tournament.pk}/clock/me/", when=at(51)))
+
+    assert "Time has been called: team A finishes its turn, then 3 extra turns." in body
+
+
+def test_someone_not_playing_is_told_so(client, tournament, round_one, tables):
+    client.force_login(UserFactory())
+
+    body = text(page(client, f"/events/{tournament.pk}/clock/me/", when=T0))
+
+    assert "You are not registered on a team in this event." in body

@@ -1,0 +1,298 @@
+"""Round clock pages: the projector, the judges' table list and a player's own table.
+
+Pages read through ``tournaments.clock_selectors`` and write only through the clock services;
+the clock itself keeps counting in the browser (``static/js/clock.js``), which polls the clock
+API every few seconds, so nothing here has to be reloaded to stay right.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
+from django.http import Http404, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from common.errors import DomainError
+from tournaments.clock_selectors import round_clock_data
+from tournaments.domain.clock import MAX_EXTENSION_MINUTES
+from tournaments.domain.end_of_round import TableClock
+from tournaments.enums import RoundStatus
+from tournaments.models import Match, Player, Round, Tournament
+from tournaments.permissions import ALL_STAFF, JUDGES, has_role
+from tournaments.services.clock import (
+    match_time_call,
+    match_turn_complete,
+    round_pause,
+    round_resume,
+    round_start,
+    time_extension_grant,
+)
+
+PUBLIC_ROUND_STATUSES = (RoundStatus.PUBLISHED, RoundStatus.FINISHED)
+
+
+STATE_LABELS = {
+    "not_started": "Waiting for the start",
+    "running": "",
+    "paused": "Paused",
+    "time_up": "Time",
+    "finished": "Round over",
+}
+
+
+def format_seconds(seconds: int | None) -> str:
+    """A countdown as the hall reads it: M:SS, or H:MM:SS for a 90-minute playoff round."""
+    if seconds is None:
+        return "No time limit"
+    hours, rest = divmod(max(seconds, 0), 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+class ExtensionForm(forms.Form):
+    minutes = forms.IntegerField(min_value=1, max_value=MAX_EXTENSION_MINUTES)
+    reason = forms.CharField(max_length=300)
+
+
+class TimeCallForm(forms.Form):
+    active_team = forms.ChoiceField(choices=[("A", "A"), ("B", "B")])
+
+
+def _round_for_page(tournament: Tournament, number: str | None, *, staff: bool) -> Round | None:
+    """The round a page shows: the one asked for, else the latest the viewer may see (published
+    for the public; staff see a round as soon as it is paired)."""
+    rounds = Round.objects.filter(tournament=tournament).select_related("tournament")
+    if not staff:
+        rounds = rounds.filter(status__in=PUBLIC_ROUND_STATUSES)
+    if number:
+        if not number.isdigit():
+            raise Http404("no such round")
+        return get_object_or_404(rounds, number=int(number))
+    return rounds.order_by("-number").first()
+
+
+@dataclass(frozen=True)
+class TableLine:
+    """One table on the judges' list: the match, its clock row and what a judge may do next."""
+
+    match: Match
+    row: TableClock
+    extensions: tuple
+
+    @property
+    def in_extra_turns(self) -> bool:
+        return self.row.time_called and not self.row.finished
+
+    @property
+    def can_call_time(self) -> bool:
+        return self.row.time_up and not self.row.time_called
+
+    @property
+    def current_turn_number(self) -> int | None:
+        return self.row.current_turn.number if self.row.current_turn is not None else None
+
+    @property
+    def active_team_name(self) -> str:
+        if self.row.active_team is None:
+            return ""
+        team = self.match.team_a if self.row.active_team == "A" else self.match.team_b
+        return team.name if team is not None else ""
+
+
+def _sort_key(line: TableLine, far_future: datetime) -> tuple:
+    return (line.row.ends_at or far_future, line.row.table)
+
+
+def _clock_context(tournament: Tournament, round_row: Round | None, now: datetime) -> dict:
+    context: dict = {
+        "tournament": tournament,
+        "round": round_row,
+        "view": None,
+        "lines": [],
+        "remaining_text": "–",
+        "state_label": "No round yet",
+        "api_base": f"/api/v1/tournaments/{tournament.pk}/rounds/",
+    }
+    if round_row is None:
+        return context
+    data = round_clock_data(round_row, now=now)
+    rows = {row.table: row for row in data.view.tables}
+    lines = [
+        TableLine(match=match, row=rows[match.table], extensions=tuple(match.extensions.all()))
+        for match in data.matches
+    ]
+    far_future = datetime.max.replace(tzinfo=now.tzinfo)
+    context.update(
+        view=data.view,
+        remaining_text=format_seconds(data.view.remaining_seconds),
+        state_label=STATE_LABELS[str(data.view.state)],
+        lines=sorted(lines, key=lambda line: _sort_key(line, far_future)),
+    )
+    return context
+
+
+def clock_projector(request, tournament_id: int):
+    """The big clock for the hall's screen: round time, and every table with an extension or in
+    extra turns, readable from the back of the room."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    staff = has_role(request.user, tournament, ALL_STAFF)
+    round_row = _round_for_page(tournament, request.GET.get("round"), staff=staff)
+    context = _clock_context(tournament, round_row, timezone.now())
+    context["follow"] = "round" not in request.GET
+    context["noted_lines"] = [
+        line for line in context["lines"] if line.row.extension_minutes or line.row.time_called
+    ]
+    return render(request, "tournaments/clock/projector.html", context)
+
+
+@login_required
+def clock_judge(request, tournament_id: int):
+    """The judges' list: tables by end time, who is out of time, who is in extra turns and on
+    which turn, with the forms to extend, call time and advance turns."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if not has_role(request.user, tournament, ALL_STAFF):
+        raise PermissionDenied("staff only")
+    round_row = _round_for_page(tournament, request.GET.get("round"), staff=True)
+    context = _clock_context(tournament, round_row, timezone.now())
+    context["is_judge"] = has_role(request.user, tournament, JUDGES)
+    context["rounds"] = list(Round.objects.filter(tournament=tournament).values_list("number", flat=True))
+    context["extension_form"] = ExtensionForm()
+    return render(request, "tournaments/clock/judge.html", context)
+
+
+@login_required
+def clock_me(request, tournament_id: int):
+    """A player's own table: its number, when its time runs out (extensions included) and its
+    end-of-round turns, as their phone shows it at the table."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    player = Player.objects.filter(tournament=tournament, user=request.user).select_related("team").first()
+    context: dict = {
+        "tournament": tournament,
+        "player": player,
+        "round": None,
+        "match": None,
+        "row": None,
+        "api_base": f"/api/v1/tournaments/{tournament.pk}/rounds/",
+    }
+    if player is not None:
+        round_row = _round_for_page(tournament, None, staff=False)
+        context["round"] = round_row
+        if round_row is not None:
+            match = (
+                Match.objects.filter(round=round_row)
+                .filter(Q(team_a=player.team) | Q(team_b=player.team))
+                .select_related("team_a", "team_b")
+                .first()
+            )
+            context["match"] = match
+            if match is not None and match.table is not None:
+                data = round_clock_data(round_row, now=timezone.now())
+                context["row"] = next(row for row in data.view.tables if row.table == match.table)
+                context["view"] = data.view
+                context["remaining_text"] = format_seconds(data.view.remaining_seconds)
+                context["state_label"] = STATE_LABELS[str(data.view.state)]
+                context["my_side"] = "A" if match.team_a_id == player.team_id else "B"
+    return render(request, "tournaments/clock/me.html", context)
+
+
+def _judge_redirect(tournament_id: int, round_number: int) -> HttpResponseRedirect:
+    url = reverse("clock-judge", args=[tournament_id])
+    return HttpResponseRedirect(f"{url}?round={round_number}")
+
+
+def _run(request, action, success: str) -> None:
+    try:
+        action()
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, success)
+
+
+@require_POST
+@login_required
+def clock_round_action(request, tournament_id: int, number: int, action: str):
+    """Start, pause or resume the round from the judges' list (any staff role, as in the API)."""
+    round_row = get_object_or_404(
+        Round.objects.select_related("tournament"), tournament_id=tournament_id, number=number
+    )
+    if not has_role(request.user, round_row.tournament, ALL_STAFF):
+        raise PermissionDenied("staff only")
+    services = {"start": round_start, "pause": round_pause, "resume": round_resume}
+    if action not in services:
+        raise Http404("no such clock action")
+    extra = {"untimed": request.POST.get("untimed") == "1"} if action == "start" else {}
+    _run(
+        request,
+        lambda: services[action](round=round_row, actor=request.user, at=timezone.now(), **extra),
+        f"Round {number}: clock {'started' if action == 'start' else action + 'd'}.",
+    )
+    return _judge_redirect(tournament_id, number)
+
+
+def _judge_match(request, tournament_id: int, match_id: int) -> Match:
+    match = get_object_or_404(
+        Match.objects.select_related("round__tournament"), pk=match_id, round__tournament_id=tournament_id
+    )
+    if not has_role(request.user, match.round.tournament, JUDGES):
+        raise PermissionDenied("judges only")
+    return match
+
+
+@require_POST
+@login_required
+def clock_extension(request, tournament_id: int, match_id: int):
+    match = _judge_match(request, tournament_id, match_id)
+    form = ExtensionForm(request.POST)
+    if not form.is_valid():
+        problems = "; ".join(f"{field}: {' '.join(errors)}" for field, errors in form.errors.items())
+        messages.error(request, f"Table {match.table}: {problems}")
+    else:
+        _run(
+            request,
+            lambda: time_extension_grant(match=match, actor=request.user, **form.cleaned_data),
+            f"Table {match.table}: +{form.cleaned_data['minutes']} min ({form.cleaned_data['reason']}).",
+        )
+    return _judge_redirect(tournament_id, match.round.number)
+
+
+@require_POST
+@login_required
+def clock_time_call(request, tournament_id: int, match_id: int):
+    match = _judge_match(request, tournament_id, match_id)
+    form = TimeCallForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, f"Table {match.table}: choose the active team")
+    else:
+        _run(
+            request,
+            lambda: match_time_call(
+                match=match,
+                actor=request.user,
+                active_team=form.cleaned_data["active_team"],
+                at=timezone.now(),
+            ),
+            f"Table {match.table}: time called, team {form.cleaned_data['active_team']} active.",
+        )
+    return _judge_redirect(tournament_id, match.round.number)
+
+
+@require_POST
+@login_required
+def clock_turn_complete(request, tournament_id: int, match_id: int):
+    match = _judge_match(request, tournament_id, match_id)
+    _run(
+        request,
+        lambda: match_turn_complete(match=match, actor=request.user),
+        f"Table {match.table}: turn completed.",
+    )
+    return _judge_redirect(tournament_id, match.round.number)
