@@ -39,7 +39,7 @@ from tournaments.enums import TournamentStatus
 from tournaments.models import Player, Round, Team, Tournament
 
 _lock = threading.Lock()
-_cached: dict[int, CardIndex] = {}
+_cached: dict[tuple, CardIndex] = {}
 
 
 def card_data_revision() -> int:
@@ -50,22 +50,29 @@ def card_index() -> CardIndex:
     """The index of the card table's current contents (see the module docstring).
 
     No ``CardData`` row means the loading migration has not run; the shipped snapshot is
-    then the only card data there is.
+    then the only card data there is. The cache key includes ``updated_at`` as well as the
+    revision, so a revision number reused after a rolled-back import never hits a stale index.
     """
-    state = CardData.objects.filter(pk=1).values("revision", "snapshot_sha256", "aliases", "formats").first()
+    state = (
+        CardData.objects.filter(pk=1)
+        .values("revision", "updated_at", "snapshot_sha256", "aliases", "formats")
+        .first()
+    )
     if state is None or state["snapshot_sha256"] == shipped_snapshot_sha256():
         return load_card_index()
-    revision = state["revision"]
+    key = (state["revision"], state["updated_at"])
     with _lock:
-        index = _cached.get(revision)
+        index = _cached.get(key)
         if index is None:
             legalities: dict = {}
-            cards = [
-                card_from_row(row, legalities) for row in Card.objects.values(*INDEX_FIELDS).iterator(4000)
-            ]
-            index = CardIndex(cards, aliases=state["aliases"], formats=state["formats"])
+            rows = Card.objects.values(*INDEX_FIELDS).iterator(4000)
+            index = CardIndex(
+                [card_from_row(row, legalities) for row in rows],
+                aliases=state["aliases"],
+                formats=state["formats"],
+            )
             _cached.clear()
-            _cached[revision] = index
+            _cached[key] = index
     return index
 
 
@@ -279,7 +286,7 @@ def team_error_rows(verdict: TeamVerdict, lists: TeamLists) -> list[dict]:
             {
                 "code": str(error.code),
                 "card": error.card,
-                "players": [by_label[label].pk for label in error.players if label in by_label],
+                "players": sorted(by_label[label].pk for label in error.players if label in by_label),
                 "message": named(error.message, lists.players),
             }
         )

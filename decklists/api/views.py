@@ -1,0 +1,268 @@
+"""Decklist API: submit a list, preview one as it is typed, read a team's lists with the UDC
+verdict, read one list's versions.
+
+Who sees what [MTR 2.7: lists are not public]: a player submits only their own list and reads
+only their own team's; event staff read and enter all; anyone may read once the organizer
+published the lists after the event. Garbage text is answered with line-numbered errors
+(201) or a 400 naming the problem (too long, binary), never a 500.
+"""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from decklists import selectors
+from decklists.models import Decklist
+from decklists.services import check_text_acceptable, decklist_submit
+from tournaments.models import Player, Team, Tournament
+from tournaments.permissions import ALL_STAFF, has_role, player_team_id
+
+
+def can_read_team(user, tournament: Tournament, team_id: int) -> bool:
+    return (
+        has_role(user, tournament, ALL_STAFF)
+        or player_team_id(user, tournament) == team_id
+        or selectors.decklists_public(tournament)
+    )
+
+
+class LineErrorSerializer(serializers.Serializer):
+    line = serializers.IntegerField(
+        allow_null=True, help_text="1-based line of the text; null for the whole list."
+    )
+    code = serializers.CharField(help_text="Stable error code (decklists.domain.ErrorCode).")
+    message = serializers.CharField()
+    card = serializers.CharField(allow_null=True)
+    suggestions = serializers.ListField(
+        child=serializers.CharField(), help_text="Close card names, best first."
+    )
+
+
+class CardCountSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    name = serializers.CharField(help_text="Canonical English name, e.g. 'Fire // Ice'.")
+    section = serializers.CharField(help_text="main, sideboard, commander or companion.")
+
+
+class TeamErrorSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    card = serializers.CharField(allow_null=True)
+    players = serializers.ListField(child=serializers.IntegerField(), help_text="Player ids.")
+    message = serializers.CharField()
+
+
+class DecklistSubmitApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        player = serializers.IntegerField(help_text="Player id: your own, or anyone's for event staff.")
+        text = serializers.CharField(
+            allow_blank=True, trim_whitespace=False, help_text="The list as pasted (MTGO, Arena or CSV)."
+        )
+        reason = serializers.CharField(
+            required=False,
+            default="",
+            allow_blank=True,
+            max_length=500,
+            help_text="Required after the deadline.",
+        )
+
+    class OutputSerializer(serializers.Serializer):
+        id = serializers.IntegerField(help_text="The decklist id (stable across versions).")
+        version = serializers.IntegerField()
+        valid = serializers.BooleanField(
+            help_text="The list alone is legal; team rules are on the team endpoint."
+        )
+        errors = LineErrorSerializer(many=True)
+        cards = CardCountSerializer(many=True)
+
+    @extend_schema(request=InputSerializer, responses={201: OutputSerializer})
+    def post(self, request, tournament_id: int):
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = get_object_or_404(Player, pk=data.validated_data["player"], tournament=tournament)
+        version = decklist_submit(
+            tournament=tournament,
+            actor=request.user,
+            player=player,
+            text=data.validated_data["text"],
+            reason=data.validated_data["reason"],
+        )
+        body = {
+            "id": version.decklist_id,
+            "version": version.number,
+            "valid": version.valid,
+            "errors": version.errors,
+            "cards": version.cards,
+        }
+        return Response(self.OutputSerializer(body).data, status=status.HTTP_201_CREATED)
+
+
+class DecklistPreviewApi(APIView):
+    """Check a list as it is typed, without saving; with ``player``, also the team's conflicts."""
+
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        text = serializers.CharField(allow_blank=True, trim_whitespace=False)
+        player = serializers.IntegerField(required=False, help_text="Whose list this would be (UDC preview).")
+
+    class OutputSerializer(serializers.Serializer):
+        valid = serializers.BooleanField()
+        errors = LineErrorSerializer(many=True)
+        cards = CardCountSerializer(many=True)
+        team_errors = TeamErrorSerializer(
+            many=True, help_text="With player: the team verdict with this list."
+        )
+
+    @extend_schema(request=InputSerializer, responses={200: OutputSerializer})
+    def post(self, request, tournament_id: int):
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        own_team = player_team_id(request.user, tournament)
+        if own_team is None and not has_role(request.user, tournament, ALL_STAFF):
+            raise PermissionDenied("Only this event's players and staff may check lists here.")
+        text = data.validated_data["text"]
+        check_text_acceptable(text)
+        index = selectors.card_index()
+        player_id = data.validated_data.get("player")
+        player = None
+        if player_id is not None:
+            player = get_object_or_404(Player, pk=player_id, tournament=tournament)
+            if not can_read_team(request.user, tournament, player.team_id):
+                raise PermissionDenied("You may preview lists of your own team only.")
+        checked = selectors.decklist_text_check(
+            text, tournament=tournament, player=player or Player(pk=0, name="You"), index=index
+        )
+        team_errors: list[dict] = []
+        if player is not None:
+            lists = selectors.decklists_for_team(team=player.team)
+            verdict = selectors.team_decklist_verdict(
+                tournament=tournament, lists=lists, index=index, draft=(player, checked.deck)
+            )
+            team_errors = [
+                row
+                for row in selectors.team_error_rows(verdict, lists)
+                if row["code"] not in ("DECKLIST_MISSING", "DECKLIST_INVALID")
+                or player.pk not in row["players"]
+            ]
+        body = {
+            "valid": checked.valid,
+            "errors": checked.errors,
+            "cards": checked.cards,
+            "team_errors": team_errors,
+        }
+        return Response(self.OutputSerializer(body).data)
+
+
+class DecklistRowSerializer(serializers.Serializer):
+    id = serializers.IntegerField(allow_null=True, help_text="Null when the player has not submitted.")
+    player = serializers.IntegerField(help_text="Player id.")
+    player_name = serializers.CharField()
+    version = serializers.IntegerField(allow_null=True)
+    valid = serializers.BooleanField()
+    submitted_at = serializers.DateTimeField(allow_null=True)
+    cards = CardCountSerializer(many=True)
+    errors = LineErrorSerializer(many=True)
+
+
+def decklist_rows(lists: selectors.TeamLists) -> list[dict]:
+    rows = []
+    for player, decklist in zip(lists.players, lists.decklists, strict=True):
+        current = decklist.current if decklist is not None else None
+        rows.append(
+            {
+                "id": decklist.pk if decklist is not None else None,
+                "player": player.pk,
+                "player_name": player.name,
+                "version": current.number if current else None,
+                "valid": bool(current and current.valid),
+                "submitted_at": current.created_at if current else None,
+                "cards": current.cards if current else [],
+                "errors": current.errors if current else [],
+            }
+        )
+    return rows
+
+
+def team_payload(tournament: Tournament, team: Team) -> dict:
+    """The team's lists and verdict; shared by the API and the pages so both say the same."""
+    lists = selectors.decklists_for_team(team=team)
+    verdict = selectors.team_decklist_verdict(tournament=tournament, lists=lists)
+    errors = selectors.team_error_rows(verdict, lists)
+    return {
+        "team": team.pk,
+        "valid": not errors,
+        "udc_applied": verdict.udc_applied,
+        "errors": errors,
+        "decklists": decklist_rows(lists),
+    }
+
+
+class TeamDecklistsApi(APIView):
+    permission_classes = [AllowAny]
+
+    class OutputSerializer(serializers.Serializer):
+        team = serializers.IntegerField()
+        valid = serializers.BooleanField(help_text="Every player has a legal list and the team passes UDC.")
+        udc_applied = serializers.BooleanField(
+            help_text="False: the decks are not all in one Constructed format."
+        )
+        errors = TeamErrorSerializer(
+            many=True,
+            help_text="Per-deck and team (UDC) problems; players are Player ids. DECKLIST_MISSING / "
+            "DECKLIST_INVALID: a player's list is absent or has lines to fix.",
+        )
+        decklists = DecklistRowSerializer(many=True, help_text="Each player's current list, in seat order.")
+
+    @extend_schema(responses={200: OutputSerializer})
+    def get(self, request, tournament_id: int, team_id: int):
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        team = get_object_or_404(Team, pk=team_id, tournament=tournament)
+        if not can_read_team(request.user, tournament, team.pk):
+            raise PermissionDenied("Decklists are visible to the team and the event's staff only.")
+        return Response(self.OutputSerializer(team_payload(tournament, team)).data)
+
+
+class DecklistDetailApi(APIView):
+    permission_classes = [AllowAny]
+
+    class VersionSerializer(serializers.Serializer):
+        number = serializers.IntegerField()
+        text = serializers.CharField()
+        valid = serializers.BooleanField()
+        errors = LineErrorSerializer(many=True)
+        cards = CardCountSerializer(many=True)
+        submitted_by = serializers.CharField(source="submitted_by.username", allow_null=True, default=None)
+        reason = serializers.CharField()
+        created_at = serializers.DateTimeField()
+
+    class OutputSerializer(serializers.Serializer):
+        id = serializers.IntegerField()
+        player = serializers.IntegerField(source="player_id")
+        player_name = serializers.CharField(source="player.name")
+        team = serializers.IntegerField(source="player.team_id")
+        version = serializers.IntegerField(source="current.number", allow_null=True, default=None)
+        versions = serializers.SerializerMethodField()
+
+        def get_versions(self, decklist) -> list[dict]:
+            versions = decklist.versions.select_related("submitted_by").order_by("number")
+            return DecklistDetailApi.VersionSerializer(versions, many=True).data
+
+    @extend_schema(responses={200: OutputSerializer})
+    def get(self, request, tournament_id: int, decklist_id: int):
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        decklist = get_object_or_404(
+            Decklist.objects.select_related("player", "current"), pk=decklist_id, tournament=tournament
+        )
+        if not can_read_team(request.user, tournament, decklist.player.team_id):
+            raise PermissionDenied("Decklists are visible to the team and the event's staff only.")
+        return Response(self.OutputSerializer(decklist).data)

@@ -1,0 +1,342 @@
+"""Writes: decklist submissions, the card table import, and deck checks.
+
+Every function here is the only way its rows change: pages, the API and management
+commands call these, so the deadline lock, the audit entries and the versions are the
+same whichever door a change comes through.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from common.errors import ConflictError, DomainError
+from decklists.card_table import CARD_FIELDS, card_fields, one_per_name
+from decklists.domain import MAX_CHARS, ErrorCode
+from decklists.domain import Card as DomainCard
+from decklists.models import Card, CardData, DeckCheck, DeckCheckFinding, Decklist, DecklistVersion
+from decklists.selectors import card_data_revision, card_index, decklist_text_check, decklists_locked
+from penalties.services import penalty_issue
+from tournaments.models import Match, Player, TimeExtension, Tournament
+from tournaments.permissions import ALL_STAFF, JUDGES, has_role
+from tournaments.services.audit import audit_log
+from tournaments.services.clock import time_extension_grant
+
+IMPORT_BATCH = 2000
+DECK_CHECK_EXTENSION_MINUTES = 3
+"""MTR 2.6: a deck check extends the match by the time it took plus 3 minutes."""
+DECK_CHECK_INFRACTIONS = frozenset({"TE-DLP", "TE-DP"})
+"""What a deck check finds: Decklist Problem [IPG 3.4] or Deck Problem [IPG 3.5]."""
+
+
+def _text_refusal(text: str) -> DomainError | None:
+    """Text the service will not store at all, as a 400 naming the problem.
+
+    Over the length limit; or binary: a NUL character or an unpaired surrogate, which
+    PostgreSQL cannot store in a text or JSON column (that would be a 500, not an answer).
+    """
+    if len(text) > MAX_CHARS:
+        message = f"The list has {len(text)} characters; the limit is {MAX_CHARS}."
+        code = ErrorCode.PARSE_TOO_LONG
+    elif "\x00" in text or not _encodable(text):
+        message = "The text contains binary data; paste the decklist as plain text."
+        code = ErrorCode.PARSE_INVALID_CHARACTER
+    else:
+        return None
+    return DomainError(message, errors=[{"line": None, "code": str(code), "message": message}])
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def check_text_acceptable(text: str) -> None:
+    """Raise the 400 of :func:`_text_refusal` (also used by the preview, which stores nothing)."""
+    refusal = _text_refusal(text)
+    if refusal is not None:
+        raise refusal
+
+
+@transaction.atomic
+def decklist_submit(
+    *, tournament: Tournament, actor, player: Player, text: str, reason: str = "", at: datetime | None = None
+) -> DecklistVersion:
+    """Store a new version of ``player``'s list, checked against the card table.
+
+    A player submits their own list; event staff may enter anyone's (paper lists). Once the
+    lists are locked (:func:`decklists_locked`) only a judge may change one, with a reason,
+    and the change is audited [MTR 2.7]. Errors in the list do not refuse the submission:
+    the version is stored with its line-numbered errors so the player sees them and fixes
+    them before the deadline. Every version is kept.
+    """
+    if player.tournament_id != tournament.pk:
+        raise DomainError(
+            "The player is not in this event.", errors=[{"field": "player", "message": "not in event"}]
+        )
+    is_staff = has_role(actor, tournament, ALL_STAFF)
+    if not is_staff and (player.user_id is None or player.user_id != getattr(actor, "pk", None)):
+        raise DomainError("You may submit only your own decklist.", status_code=403)
+    check_text_acceptable(text)
+    reason = reason.strip()
+    locked = decklists_locked(tournament, at=at)
+    if locked and not has_role(actor, tournament, JUDGES):
+        raise ConflictError(
+            "Decklists are locked: the decklist deadline has passed. Ask a judge to correct the list.",
+            extra={"code": "decklists_locked"},
+        )
+    if locked and not reason:
+        raise DomainError(
+            "A change after the decklist deadline needs a reason for the audit log.",
+            errors=[{"field": "reason", "message": "required after the deadline"}],
+        )
+
+    Player.objects.select_for_update().filter(pk=player.pk).first()
+    decklist, _ = Decklist.objects.get_or_create(player=player, defaults={"tournament": tournament})
+    before = decklist.current
+    checked = decklist_text_check(text, tournament=tournament, player=player, index=card_index())
+    version = DecklistVersion.objects.create(
+        decklist=decklist,
+        number=(before.number if before else 0) + 1,
+        text=text,
+        cards=checked.cards,
+        errors=checked.errors,
+        valid=checked.valid,
+        submitted_by=actor if getattr(actor, "is_authenticated", False) else None,
+        reason=reason,
+        card_data_revision=card_data_revision(),
+    )
+    decklist.current = version
+    decklist.save(update_fields=["current", "updated_at"])
+    if locked or is_staff and player.user_id != getattr(actor, "pk", None):
+        audit_log(
+            tournament=tournament,
+            actor=actor,
+            action="decklist_change_after_deadline" if locked else "decklist_submit_for_player",
+            obj=decklist,
+            before={"version": before.number, "valid": before.valid} if before else None,
+            after={"version": version.number, "valid": version.valid, "player": player.pk},
+            reason=reason,
+        )
+    return version
+
+
+@dataclass(frozen=True, slots=True)
+class ImportReport:
+    added: int
+    changed: int
+    unchanged: int
+
+    @property
+    def total(self) -> int:
+        return self.added + self.changed + self.unchanged
+
+
+@transaction.atomic
+def cards_import(
+    *,
+    records: Iterable[DomainCard],
+    source: str,
+    data_date: str = "",
+    aliases: dict[str, str] | None = None,
+    snapshot_sha256: str = "",
+    progress=None,
+) -> ImportReport:
+    """Upsert cards into the table in one transaction; report what was added and changed.
+
+    Cards missing from ``records`` are kept: a partial file must not empty the table, and a
+    stored decklist may still name them. ``aliases`` replace the MTGO alias table when given
+    (the snapshot has them; Scryfall and MTGJSON files do not, so those keep the current
+    ones). ``snapshot_sha256`` is passed when the records are the shipped snapshot itself.
+    ``progress(done, total)`` is called after each batch, for the command's progress bar.
+    The caller parses the whole file first, so a bad file raises before anything is written.
+    """
+    incoming = one_per_name(records)
+    existing = {row["name"]: row for row in Card.objects.values("id", "name", *CARD_FIELDS).iterator(4000)}
+    new_rows: list[Card] = []
+    changed_rows: list[Card] = []
+    for name, card in incoming.items():
+        fields = card_fields(card)
+        held = existing.get(name)
+        if held is None:
+            new_rows.append(Card(name=name, **fields))
+        elif any(held[key] != value for key, value in fields.items()):
+            changed_rows.append(Card(id=held["id"], name=name, **fields))
+    total = len(new_rows) + len(changed_rows)
+    done = 0
+    for start in range(0, len(new_rows), IMPORT_BATCH):
+        batch = new_rows[start : start + IMPORT_BATCH]
+        Card.objects.bulk_create(batch)
+        done += len(batch)
+        if progress:
+            progress(done, total)
+    for start in range(0, len(changed_rows), IMPORT_BATCH):
+        batch = changed_rows[start : start + IMPORT_BATCH]
+        Card.objects.bulk_update(batch, list(CARD_FIELDS))
+        done += len(batch)
+        if progress:
+            progress(done, total)
+    report = ImportReport(
+        added=len(new_rows),
+        changed=len(changed_rows),
+        unchanged=len(incoming) - len(new_rows) - len(changed_rows),
+    )
+    state, _ = CardData.objects.select_for_update().get_or_create(pk=1)
+    if report.added or report.changed or state.snapshot_sha256 != snapshot_sha256:
+        state.revision = F("revision") + 1
+    state.source = source[:200]
+    state.data_date = data_date[:100]
+    state.snapshot_sha256 = snapshot_sha256 if not existing.keys() - incoming.keys() else ""
+    if aliases is not None:
+        state.aliases = aliases
+    state.formats = sorted(
+        {fmt for card in Card.objects.values_list("legalities", flat=True) for fmt in card}
+    )
+    state.save()
+    return report
+
+
+# Deck checks. Callers check that ``actor`` is a judge of the event (JUDGES).
+
+
+@transaction.atomic
+def deck_check_start(*, match: Match, actor, at: datetime | None = None) -> DeckCheck:
+    """Start checking the four decks at a table [MTR 2.8]; one open check per table."""
+    if match.is_bye:
+        raise DomainError("A bye has no table to deck check.")
+    Match.objects.select_for_update().filter(pk=match.pk).first()
+    if DeckCheck.objects.filter(match=match, finished_at__isnull=True).exists():
+        raise ConflictError(f"A deck check is already running at table {match.table}.")
+    tournament = match.round.tournament
+    check = DeckCheck.objects.create(
+        tournament=tournament, round=match.round, match=match, judge=actor, started_at=at or timezone.now()
+    )
+    audit_log(
+        tournament=tournament, actor=actor, action="deck_check_start", obj=check, after={"table": match.table}
+    )
+    return check
+
+
+@transaction.atomic
+def deck_check_finish(*, deck_check: DeckCheck, actor, at: datetime | None = None) -> DeckCheck:
+    """Stop the check's clock; its length sizes the time extension."""
+    check = DeckCheck.objects.select_for_update().get(pk=deck_check.pk)
+    if check.finished_at is not None:
+        raise ConflictError("This deck check is already finished.")
+    check.finished_at = at or timezone.now()
+    check.save(update_fields=["finished_at"])
+    audit_log(
+        tournament=check.tournament,
+        actor=actor,
+        action="deck_check_finish",
+        obj=check,
+        after={"minutes": deck_check_minutes(check)},
+    )
+    return check
+
+
+def deck_check_minutes(check: DeckCheck, *, at: datetime | None = None) -> int:
+    """Whole minutes the check took, rounded up (a 4.5-minute check cost the table 5)."""
+    end = check.finished_at or at or timezone.now()
+    return max(0, math.ceil((end - check.started_at).total_seconds() / 60))
+
+
+@transaction.atomic
+def deck_check_finding_record(
+    *, deck_check: DeckCheck, actor, player: Player, kind: str, card: str, count: int = 1, note: str = ""
+) -> DeckCheckFinding:
+    """Record one difference between a deck and its list (missing, extra or wrong card)."""
+    match = deck_check.match
+    if player.team_id not in (match.team_a_id, match.team_b_id):
+        raise DomainError(
+            "The player is not at this table.", errors=[{"field": "player", "message": "not at table"}]
+        )
+    if not card.strip():
+        raise DomainError("Name the card.", errors=[{"field": "card", "message": "may not be blank"}])
+    if count < 1:
+        raise DomainError("Count at least one card.", errors=[{"field": "count", "message": "must be ≥ 1"}])
+    finding = DeckCheckFinding.objects.create(
+        deck_check=deck_check,
+        player=player,
+        kind=kind,
+        card=card.strip(),
+        count=count,
+        note=note.strip(),
+        recorded_by=actor,
+    )
+    audit_log(
+        tournament=deck_check.tournament,
+        actor=actor,
+        action="deck_check_finding",
+        obj=finding,
+        after={"player": player.pk, "kind": kind, "card": finding.card, "count": count},
+        reason=finding.note,
+    )
+    return finding
+
+
+@transaction.atomic
+def deck_check_finding_to_penalty(
+    *, finding: DeckCheckFinding, actor, infraction: str, description: str = ""
+):
+    """Turn a finding into a penalty entry in one action: Decklist Problem or Deck Problem,
+    marked as found during a deck check (which is what lets the 2HG match-point policy apply).
+    """
+    if infraction not in DECK_CHECK_INFRACTIONS:
+        raise DomainError(
+            f"A deck check finding is a Decklist Problem (TE-DLP) or a Deck Problem (TE-DP), not {infraction!r}.",
+            errors=[{"field": "infraction", "message": "TE-DLP or TE-DP"}],
+        )
+    locked = (
+        DeckCheckFinding.objects.select_for_update().select_related("deck_check", "player").get(pk=finding.pk)
+    )
+    if locked.penalty_id is not None:
+        raise ConflictError("This finding already has a penalty.")
+    check = locked.deck_check
+    default = f"Deck check at table {check.match.table}: {locked.get_kind_display().lower()}: {locked.count} {locked.card}"
+    if locked.note:
+        default += f" ({locked.note})"
+    penalty = penalty_issue(
+        tournament=check.tournament,
+        actor=actor,
+        player=locked.player,
+        round=check.round,
+        infraction=infraction,
+        description=description.strip() or default,
+        context={"found_during_deck_check": True},
+    )
+    locked.penalty = penalty
+    locked.save(update_fields=["penalty"])
+    return penalty
+
+
+@transaction.atomic
+def deck_check_extension_offer(*, deck_check: DeckCheck, actor, at: datetime | None = None) -> TimeExtension:
+    """Give the table its time back: the check's length, rounded up, plus 3 minutes [MTR 2.6].
+
+    Finishes a still-running check first; one extension per check.
+    """
+    check = DeckCheck.objects.select_for_update().get(pk=deck_check.pk)
+    if check.extension_id is not None:
+        raise ConflictError("This deck check's time extension was already given.")
+    if check.finished_at is None:
+        check = deck_check_finish(deck_check=check, actor=actor, at=at)
+    minutes = deck_check_minutes(check)
+    extension = time_extension_grant(
+        match=check.match,
+        actor=actor,
+        minutes=minutes + DECK_CHECK_EXTENSION_MINUTES,
+        reason=f"deck check: {minutes} min + {DECK_CHECK_EXTENSION_MINUTES} (MTR 2.6)",
+    )
+    check.extension = extension
+    check.save(update_fields=["extension"])
+    return extension
