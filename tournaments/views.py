@@ -96,7 +96,6 @@ class Side:
 
 @dataclass(frozen=True)
 class PairingRow:
-    match: Match
     table: int | None
     side_a: Side
     side_b: Side | None
@@ -132,7 +131,7 @@ def _pairing_rows(matches, points: dict[int, int]) -> list[PairingRow]:
         names = [side.team.name for side in (side_a, side_b) if side] + [
             seat.player.name for side in (side_a, side_b) if side for seat in side.seats
         ]
-        rows.append(PairingRow(match, match.table, side_a, side_b, _fold(" | ".join(names))))
+        rows.append(PairingRow(match.table, side_a, side_b, _fold(" | ".join(names))))
     return rows
 
 

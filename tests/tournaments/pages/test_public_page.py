@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from django.db import connection
 from django.db.models import Q
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from penalties.services import penalty_issue
@@ -148,3 +150,20 @@ def test_penalty_column_appears_only_with_a_penalty(client, organizer):
     assert (row["match_points"], row["penalty_points"]) == (2, -1)
     assert '<th class="num">Penalty</th>' in response.text
     assert '<td class="num">-1</td>' in response.text
+
+
+def count_public_page_queries(client, organizer, teams) -> int:
+    event = build_event(organizer, teams)
+    published_round = round_publish(round=round_pair(tournament=event, actor=organizer), actor=organizer)
+    for match in published_round.matches.exclude(table=None):
+        match_result_report(match=match, actor=organizer, team_a_wins=1, team_b_wins=0, draws=0, version=1)
+    with CaptureQueriesContext(connection) as queries:
+        assert public(client, event).status_code == 200
+    return len(queries)
+
+
+def test_public_page_queries_do_not_grow_with_the_tables(client, organizer):
+    small = count_public_page_queries(client, organizer, TEAMS[:4])
+    large = count_public_page_queries(client, organizer, TEAMS)
+
+    assert large == small
