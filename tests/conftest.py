@@ -17,6 +17,13 @@ from tests.factories import UserFactory
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
+
+def pytest_configure(config):
+    """Hash test passwords cheaply: the suite creates hundreds of users and PBKDF2 costs ~0.1 s each."""
+    from django.conf import settings
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
 IN_CI = os.environ.get("CI", "").lower() == "true"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
