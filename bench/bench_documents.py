@@ -1,0 +1,111 @@
+"""Benchmark of the printed documents of a 1,024-team event, end to end through the task.
+
+Run with ``make bench`` (or ``.venv/bin/python bench/bench_documents.py``). It builds events in a
+throwaway SQLite database (migrate, then bulk inserts), pairs round 1 with the real service, and
+times each document end to end through the task path (request → on-commit → eager Celery task →
+builder → parallel render → merge → stored file), printing a markdown table of seconds and pages.
+
+The issue's sizes do not fit one 2HG event: 1,024 two-player teams are 2,048 players at 512
+tables. So the table and the slips are timed at 1,024 teams (512 matches), and pairings by name
+both at that event and at 2,048 teams, the 4,096 players the issue names for the wall list.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def setup_django(workdir: str) -> None:
+    os.environ.pop("REDIS_URL", None)
+    os.environ["DATABASE_URL"] = f"sqlite:///{workdir}/bench.sqlite3"
+    os.environ["MEDIA_ROOT"] = f"{workdir}/media"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("LOG_LEVEL", "WARNING")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def build_event(teams: int, players_per_team: int):
+    from django.contrib.auth import get_user_model
+
+    from tournaments.models import Player, Team
+    from tournaments.services.events import tournament_create
+    from tournaments.services.rounds import round_pair
+
+    organizer = get_user_model().objects.create_user(f"bench-organizer-{teams}")
+    tournament = tournament_create(
+        actor=organizer, name=f"Benchmark Open 2HG ({teams} teams)", venue="Convention Hall", swiss_rounds=11
+    )
+    Team.objects.bulk_create(
+        Team(tournament=tournament, name=f"Team {i:04d} of the Giants") for i in range(teams)
+    )
+    rows = []
+    for team in Team.objects.filter(tournament=tournament).order_by("id"):
+        for seat in range(players_per_team):
+            k = team.id * players_per_team + seat
+            rows.append(
+                Player(
+                    tournament=tournament,
+                    team=team,
+                    name=f"Player{k:05d} Lastname{(k * 7919) % 100000:05d}",
+                    wizards_id=f"player{k}@bench.example.org",
+                    position=seat,
+                )
+            )
+    Player.objects.bulk_create(rows)
+    return tournament, organizer, round_pair(tournament=tournament, actor=organizer)
+
+
+def time_document(tournament, organizer, kind: str) -> tuple[float, int]:
+    from documents.services import document_request
+
+    started = time.perf_counter()
+    job = document_request(tournament=tournament, actor=organizer, kind=kind)
+    elapsed = time.perf_counter() - started
+    job.refresh_from_db()
+    if job.status != "done":
+        raise SystemExit(f"{kind}: job {job.status}: {job.error}")
+    return elapsed, job.page_count
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--teams", type=int, default=1024)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="bench-documents-") as workdir:
+        setup_django(workdir)
+        print(f"{os.cpu_count()} cores, Python {platform.python_version()}")
+        print()
+        print("| Document | Teams | Players | Matches | Seconds (end to end) | Pages |")
+        print("|---|---:|---:|---:|---:|---:|")
+        runs = [
+            (args.teams, ["pairings_by_name", "pairings_by_table", "result_slips"]),
+            (args.teams * 2, ["pairings_by_name"]),
+        ]
+        for teams, kinds in runs:
+            tournament, organizer, first_round = build_event(teams, 2)
+            matches = first_round.matches.exclude(team_b=None).count()
+            for kind in kinds:
+                seconds, pages = time_document(tournament, organizer, kind)
+                label = kind.replace("_", " ").capitalize()
+                print(
+                    f"| {label} | {teams:,} | {teams * 2:,} | {matches} | {seconds:.1f} | {pages} |",
+                    flush=True,
+                )
+
+
+if __name__ == "__main__":
+    main()
