@@ -29,12 +29,6 @@ class Table:
     player_user: object
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    """Each test makes six accounts; the production hasher would spend most of the run on them."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def table(db) -> Table:
     tournament = TournamentFactory()

@@ -164,7 +164,6 @@ def assert_standings(event: Event, rows: dict) -> list[tuple[int, str, int, Deci
 def test_match_point_event_penalties_appeal_and_disqualification_move_the_standings_as_the_rules_say(
     settings,
 ):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     event = Event(penalty_policy="match_point")
 
     event.pair("AB", "CD", "EF")
@@ -223,8 +222,7 @@ def test_match_point_event_penalties_appeal_and_disqualification_move_the_standi
 
 
 @pytest.mark.django_db
-def test_ipg_event_game_loss_sets_the_match_against_the_team(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def test_ipg_event_game_loss_sets_the_match_against_the_team():
     event = Event(penalty_policy="ipg")
     event.pair("AB", "CD", "EF")
     event.report("A", "B")
