@@ -95,6 +95,25 @@ def decklists_for_team(*, team: Team) -> TeamLists:
     return TeamLists(team=team, players=players, decklists=tuple(by_player.get(p.pk) for p in players))
 
 
+def decklists_for_event(*, tournament: Tournament) -> list[TeamLists]:
+    """Every team's players and current lists, in three queries whatever the event's size."""
+    teams = list(Team.objects.filter(tournament=tournament).order_by("name"))
+    players: dict[int, list[Player]] = {}
+    for player in Player.objects.filter(tournament=tournament).order_by("position", "id"):
+        players.setdefault(player.team_id, []).append(player)
+    by_player = {
+        d.player_id: d for d in Decklist.objects.filter(tournament=tournament).select_related("current")
+    }
+    return [
+        TeamLists(
+            team=team,
+            players=tuple(players.get(team.pk, ())),
+            decklists=tuple(by_player.get(p.pk) for p in players.get(team.pk, ())),
+        )
+        for team in teams
+    ]
+
+
 def deck_from_version(decklist: Decklist | None, *, player_label: str, format_id: str) -> Deck | None:
     """The stored current version as a domain :class:`Deck`; ``None`` if it never resolved."""
     if decklist is None or decklist.current is None or not decklist.current.cards:

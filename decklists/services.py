@@ -20,7 +20,15 @@ from common.errors import ConflictError, DomainError
 from decklists.card_table import CARD_FIELDS, card_fields, one_per_name
 from decklists.domain import MAX_CHARS, ErrorCode
 from decklists.domain import Card as DomainCard
-from decklists.models import Card, CardData, DeckCheck, DeckCheckFinding, Decklist, DecklistVersion
+from decklists.models import (
+    Card,
+    CardData,
+    DeckCheck,
+    DeckCheckFinding,
+    Decklist,
+    DecklistVersion,
+    FindingKind,
+)
 from decklists.selectors import card_data_revision, card_index, decklist_text_check, decklists_locked
 from penalties.services import penalty_issue
 from tournaments.models import Match, Player, TimeExtension, Tournament
@@ -259,6 +267,11 @@ def deck_check_finding_record(
     if player.team_id not in (match.team_a_id, match.team_b_id):
         raise DomainError(
             "The player is not at this table.", errors=[{"field": "player", "message": "not at table"}]
+        )
+    if kind not in FindingKind.values:
+        raise DomainError(
+            "Say whether the card is missing, extra or wrong.",
+            errors=[{"field": "kind", "message": "missing, extra or wrong"}],
         )
     if not card.strip():
         raise DomainError("Name the card.", errors=[{"field": "card", "message": "may not be blank"}])

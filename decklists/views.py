@@ -1,0 +1,161 @@
+"""Decklist pages: a player's paste boxes with live feedback, the judges' overview, deck checks.
+
+The paste boxes talk to the API (preview while typing, submit on save) so pages and clients
+see the same errors; the deck check page posts forms to the deck check services. Every
+refusal is a message on the page, never a half-applied change.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+
+from common.errors import DomainError
+from decklists import selectors, services
+from decklists.api.views import team_payload
+from decklists.models import DeckCheck, DeckCheckFinding, FindingKind
+from tournaments.models import Match, Player, Team, Tournament
+from tournaments.permissions import ALL_STAFF, JUDGES, has_role, player_team_id
+
+
+def _conflicts(payload: dict) -> dict[int, set[str]]:
+    """Player id → card names the team verdict flags for that player, to highlight in the lists."""
+    flagged: dict[int, set[str]] = {}
+    for error in payload["errors"]:
+        if error["card"]:
+            for player_id in error["players"]:
+                flagged.setdefault(player_id, set()).add(error["card"])
+    return flagged
+
+
+def _team_context(tournament: Tournament, team: Team) -> dict:
+    payload = team_payload(tournament, team)
+    flagged = _conflicts(payload)
+    for row in payload["decklists"]:
+        marked = flagged.get(row["player"], set())
+        row["cards"] = [{**card, "conflict": card["name"] in marked} for card in row["cards"]]
+    return {"team": team, "payload": payload}
+
+
+@login_required
+def team_decklists(request, tournament_id: int):
+    """A player's page: one paste box per player of the team, and the team's lists side by side."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    team_id = player_team_id(request.user, tournament)
+    if team_id is None:
+        if has_role(request.user, tournament, ALL_STAFF):
+            return HttpResponseRedirect(reverse("decklists-judge", args=[tournament.pk]))
+        raise PermissionDenied("Only the event's players and staff see decklists.")
+    team = get_object_or_404(Team, pk=team_id)
+    own = (
+        Player.objects.filter(tournament=tournament, user=request.user)
+        .select_related("decklist__current")
+        .first()
+    )
+    current = getattr(getattr(own, "decklist", None), "current", None)
+    context = {
+        "tournament": tournament,
+        "locked": selectors.decklists_locked(tournament),
+        "own_player": own,
+        "own_text": current.text if current else "",
+        **_team_context(tournament, team),
+    }
+    return render(request, "decklists/team.html", context)
+
+
+@login_required
+def judge_decklists(request, tournament_id: int):
+    """Staff overview: every team's validity; ``?team=`` opens that team's lists side by side."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if not has_role(request.user, tournament, ALL_STAFF):
+        raise PermissionDenied("Only the event's staff see all decklists.")
+    index = selectors.card_index()
+    rows = []
+    for lists in selectors.decklists_for_event(tournament=tournament):
+        verdict = selectors.team_decklist_verdict(tournament=tournament, lists=lists, index=index)
+        errors = selectors.team_error_rows(verdict, lists)
+        rows.append(
+            {"team": lists.team, "errors": errors, "submitted": sum(d is not None for d in lists.decklists)}
+        )
+    context = {"tournament": tournament, "rows": rows, "locked": selectors.decklists_locked(tournament)}
+    if request.GET.get("team", "").isdigit():
+        context.update(
+            _team_context(
+                tournament, get_object_or_404(Team, pk=int(request.GET["team"]), tournament=tournament)
+            )
+        )
+    return render(request, "decklists/judge.html", context)
+
+
+@login_required
+def deck_check(request, tournament_id: int, match_id: int):
+    """One table's deck check: the four registered lists, findings, penalty and extension actions."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if not has_role(request.user, tournament, JUDGES):
+        raise PermissionDenied("Only the event's judges run deck checks.")
+    match = get_object_or_404(
+        Match.objects.select_related("round", "team_a", "team_b"), pk=match_id, round__tournament=tournament
+    )
+    check = DeckCheck.objects.filter(match=match).select_related("extension").first()
+    if request.method == "POST":
+        try:
+            check = _deck_check_action(request, match, check)
+        except DomainError as exc:
+            messages.error(request, exc.message)
+        return HttpResponseRedirect(reverse("deck-check", args=[tournament.pk, match.pk]))
+    teams = [t for t in (match.team_a, match.team_b) if t is not None]
+    context = {
+        "tournament": tournament,
+        "match": match,
+        "check": check,
+        "minutes": services.deck_check_minutes(check) if check else None,
+        "teams": [_team_context(tournament, team) for team in teams],
+        "players": Player.objects.filter(team__in=teams).order_by("team_id", "position"),
+        "findings": DeckCheckFinding.objects.filter(deck_check=check).select_related("player", "penalty")
+        if check
+        else [],
+        "kinds": FindingKind.choices,
+        "extension_minutes": services.DECK_CHECK_EXTENSION_MINUTES,
+    }
+    return render(request, "decklists/deck_check.html", context)
+
+
+def _deck_check_action(request, match: Match, check: DeckCheck | None) -> DeckCheck | None:
+    action = request.POST.get("action")
+    if action == "start":
+        return services.deck_check_start(match=match, actor=request.user)
+    if check is None:
+        raise DomainError("Start the deck check first.")
+    if action == "finish":
+        return services.deck_check_finish(deck_check=check, actor=request.user)
+    if action == "finding":
+        player = get_object_or_404(
+            Player, pk=request.POST.get("player") or 0, tournament=match.round.tournament
+        )
+        count = request.POST.get("count", "1")
+        services.deck_check_finding_record(
+            deck_check=check,
+            actor=request.user,
+            player=player,
+            kind=request.POST.get("kind", ""),
+            card=request.POST.get("card", ""),
+            count=int(count) if count.isdigit() else 0,
+            note=request.POST.get("note", ""),
+        )
+        messages.success(request, "Finding recorded.")
+    elif action == "penalty":
+        finding = get_object_or_404(DeckCheckFinding, pk=request.POST.get("finding") or 0, deck_check=check)
+        penalty = services.deck_check_finding_to_penalty(
+            finding=finding, actor=request.user, infraction=request.POST.get("infraction", "")
+        )
+        messages.success(request, f"Penalty recorded: {penalty.infraction} {penalty.get_penalty_display()}.")
+    elif action == "extension":
+        extension = services.deck_check_extension_offer(deck_check=check, actor=request.user)
+        messages.success(request, f"Table {match.table} extended by {extension.minutes} minutes.")
+    else:
+        raise DomainError("Unknown action.")
+    return check

@@ -1,0 +1,166 @@
+"""Deck checks (findings → penalties, the MTR 2.6 extension) and the decklist pages."""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from common.errors import ConflictError, DomainError
+from decklists.models import DeckCheck
+from decklists.services import (
+    deck_check_extension_offer,
+    deck_check_finding_record,
+    deck_check_finding_to_penalty,
+    deck_check_start,
+    decklist_submit,
+)
+from tests.decklists.factories import MatchFactory, RoundFactory
+from tournaments.models import AuditEntry, TimeExtension
+
+T0 = datetime.datetime(2026, 7, 18, 10, 0, tzinfo=datetime.UTC)
+
+
+@pytest.fixture
+def table(event):
+    """The event's two teams at table 1 of round 1, lists registered before pairing."""
+    for player, text in (
+        (event.a, "4 Lightning Bolt\n56 Mountain"),
+        (event.b, "4 Counterspell\n56 Island"),
+        (event.other, "4 Lightning Bolt\n56 Mountain"),
+    ):
+        decklist_submit(tournament=event.tournament, actor=event.organizer, player=player, text=text)
+    event_round = RoundFactory(tournament=event.tournament)
+    return MatchFactory(round=event_round, table=1, team_a=event.team, team_b=event.other_team)
+
+
+def test_deck_check_extension_is_elapsed_minutes_rounded_up_plus_three(event, table):
+    check = deck_check_start(match=table, actor=event.judge, at=T0)
+    extension = deck_check_extension_offer(
+        deck_check=check, actor=event.judge, at=T0 + datetime.timedelta(minutes=6, seconds=10)
+    )
+    assert (extension.minutes, extension.reason) == (10, "deck check: 7 min + 3 (MTR 2.6)")
+    check.refresh_from_db()
+    assert (check.finished_at, check.extension) == (T0 + datetime.timedelta(minutes=6, seconds=10), extension)
+    with pytest.raises(ConflictError):
+        deck_check_extension_offer(deck_check=check, actor=event.judge)
+    assert TimeExtension.objects.filter(match=table).count() == 1
+
+
+def test_one_open_deck_check_per_table(event, table):
+    deck_check_start(match=table, actor=event.judge, at=T0)
+    with pytest.raises(ConflictError):
+        deck_check_start(match=table, actor=event.judge, at=T0)
+
+
+def test_finding_becomes_a_decklist_problem_found_during_the_deck_check(event, table):
+    check = deck_check_start(match=table, actor=event.judge, at=T0)
+    finding = deck_check_finding_record(
+        deck_check=check, actor=event.judge, player=event.a, kind="missing", card="Lightning Bolt", count=1
+    )
+    penalty = deck_check_finding_to_penalty(finding=finding, actor=event.judge, infraction="TE-DLP")
+    finding.refresh_from_db()
+    assert finding.penalty == penalty
+    assert (penalty.infraction, penalty.player, penalty.context) == (
+        "TE-DLP",
+        event.a,
+        {"found_during_deck_check": True},
+    )
+    assert penalty.description == "Deck check at table 1: missing from the deck: 1 Lightning Bolt"
+    with pytest.raises(ConflictError):
+        deck_check_finding_to_penalty(finding=finding, actor=event.judge, infraction="TE-DP")
+    assert AuditEntry.objects.filter(action="deck_check_finding").count() == 1
+
+
+def test_finding_refuses_other_infractions_and_players_away_from_the_table(event, table, db):
+    check = deck_check_start(match=table, actor=event.judge, at=T0)
+    finding = deck_check_finding_record(
+        deck_check=check, actor=event.judge, player=event.b, kind="extra", card="Counterspell"
+    )
+    with pytest.raises(DomainError):
+        deck_check_finding_to_penalty(finding=finding, actor=event.judge, infraction="TE-SP")
+    with pytest.raises(DomainError):
+        deck_check_finding_record(
+            deck_check=check, actor=event.judge, player=event.b, kind="lost", card="Island"
+        )
+
+
+def test_deck_check_page_runs_a_whole_check(event, table):
+    client = Client()
+    client.force_login(event.judge)
+    url = f"/events/{event.tournament.pk}/deckchecks/{table.pk}/"
+    page = client.get(url)
+    assert page.status_code == 200
+    assert b"Start deck check" in page.content
+    client.post(url, {"action": "start"})
+    client.post(
+        url,
+        {"action": "finding", "player": event.b.pk, "kind": "missing", "card": "Counterspell", "count": "2"},
+    )
+    check = DeckCheck.objects.get(match=table)
+    finding = check.findings.get()
+    client.post(url, {"action": "penalty", "finding": finding.pk, "infraction": "TE-DP"})
+    client.post(url, {"action": "extension"})
+    page = client.get(url)
+    text = page.content.decode()
+    assert "Penalty recorded: TE-DP Warning." in text
+    assert "<td>TE-DP Warning</td>" in text.replace("\n", "").replace("  ", "")
+    minutes = DeckCheck.objects.get(pk=check.pk).extension.minutes
+    assert minutes >= 4 and f"Table 1 extended by {minutes} minutes." in text
+    assert re.search(rf"Extension given: \+{minutes} min\.", text)
+    assert text.count("<article") == 4
+
+
+@pytest.mark.parametrize("who, status", [("judge", 200), ("scorekeeper", 403), ("player_user", 403)])
+def test_deck_check_page_is_for_judges(event, table, who, status):
+    client = Client()
+    client.force_login(getattr(event, who))
+    assert client.get(f"/events/{event.tournament.pk}/deckchecks/{table.pk}/").status_code == status
+
+
+def test_player_page_shows_paste_box_and_highlights_the_teams_conflict(event):
+    decklist_submit(
+        tournament=event.tournament,
+        actor=event.player_user,
+        player=event.a,
+        text="4 Lightning Bolt\n56 Mountain",
+    )
+    decklist_submit(
+        tournament=event.tournament,
+        actor=event.teammate_user,
+        player=event.b,
+        text="4 Lightning Bolt\n56 Mountain",
+    )
+    client = Client()
+    client.force_login(event.player_user)
+    page = client.get(f"/events/{event.tournament.pk}/decklists/")
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert 'id="decklist-text"' in text and "4 Lightning Bolt\n56 Mountain</textarea>" in text
+    assert text.count('class="conflict"') == 2
+    assert "is in the decks of" in text
+
+
+def test_player_page_locked_after_deadline_has_no_paste_box(event):
+    event.tournament.decklist_deadline = timezone.now() - datetime.timedelta(hours=1)
+    event.tournament.save()
+    client = Client()
+    client.force_login(event.player_user)
+    text = client.get(f"/events/{event.tournament.pk}/decklists/").content.decode()
+    assert "Decklists are locked" in text and 'id="decklist-text"' not in text
+
+
+def test_judge_overview_lists_every_team_and_opens_one(event):
+    decklist_submit(tournament=event.tournament, actor=event.judge, player=event.a, text="4 Lightnig Bolt")
+    client = Client()
+    client.force_login(event.judge)
+    page = client.get(f"/events/{event.tournament.pk}/decklists/judge/?team={event.team.pk}")
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert event.team.name in text and event.other_team.name in text
+    assert "Line 1: unknown card &#x27;Lightnig Bolt&#x27;" in text
+    client.force_login(event.other_user)
+    assert client.get(f"/events/{event.tournament.pk}/decklists/judge/").status_code == 403
