@@ -161,9 +161,7 @@ def assert_standings(event: Event, rows: dict) -> list[tuple[int, str, int, Deci
 
 
 @pytest.mark.django_db
-def test_match_point_event_penalties_appeal_and_disqualification_move_the_standings_as_the_rules_say(
-    settings,
-):
+def test_match_point_event_penalties_appeal_and_disqualification_move_the_standings_as_the_rules_say():
     event = Event(penalty_policy="match_point")
 
     event.pair("AB", "CD", "EF")
