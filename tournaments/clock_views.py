@@ -80,6 +80,21 @@ def _round_for_page(tournament: Tournament, number: str | None, *, staff: bool) 
     return rounds.order_by("-number").first()
 
 
+def _round_for_projector(tournament: Tournament, number: str | None, *, staff: bool) -> Round | None:
+    """Like ``_round_for_page``, but while the newest round waits for its start the screen keeps
+    the last started one: tables on extensions there are still playing (the page's script moves
+    on by itself once the next round's clock starts)."""
+    newest = _round_for_page(tournament, number, staff=staff)
+    if number or newest is None or newest.started_at is not None:
+        return newest
+    started = Round.objects.filter(tournament=tournament, started_at__isnull=False).select_related(
+        "tournament"
+    )
+    if not staff:
+        started = started.filter(status__in=PUBLIC_ROUND_STATUSES)
+    return started.order_by("-number").first() or newest
+
+
 @dataclass(frozen=True)
 class TableLine:
     """One table on the judges' list: the match, its clock row and what a judge may do next."""
@@ -145,7 +160,7 @@ def clock_projector(request, tournament_id: int):
     extra turns, readable from the back of the room."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     staff = has_role(request.user, tournament, ALL_STAFF)
-    round_row = _round_for_page(tournament, request.GET.get("round"), staff=staff)
+    round_row = _round_for_projector(tournament, request.GET.get("round"), staff=staff)
     context = _clock_context(tournament, round_row, timezone.now())
     context["follow"] = "round" not in request.GET
     context["noted_lines"] = [

@@ -9,6 +9,7 @@ import time_machine
 
 from tests.factories import UserFactory
 from tests.tournaments.clock.conftest import T0, at
+from tests.tournaments.clock.factories import RoundFactory
 from tournaments.enums import RoundStatus, StaffRole
 from tournaments.models import TimeExtension
 from tournaments.services.clock import match_time_call, round_start, time_extension_grant
@@ -47,6 +48,20 @@ def test_projector_is_public_and_lists_extended_tables(client, tournament, round
     assert "Table 2 +9 min · ends 10:59" in body
     assert "Table 1" not in body
     assert f'data-api-base="/api/v1/tournaments/{tournament.pk}/rounds/"' in response.content.decode()
+
+
+def test_projector_keeps_the_running_round_until_the_next_one_starts(
+    client, tournament, round_one, tables, judge
+):
+    round_start(round=round_one, actor=judge, at=T0)
+    round_two = RoundFactory(tournament=tournament, number=2)
+
+    before = text(page(client, f"/events/{tournament.pk}/clock/", when=at(55)))
+    round_start(round=round_two, actor=judge, at=at(60))
+    after = text(page(client, f"/events/{tournament.pk}/clock/", when=at(61)))
+
+    assert "Round 1 0:00 Time" in before
+    assert "Round 2 49:00" in after
 
 
 def test_projector_hides_an_unpublished_round_from_the_public(client, tournament, round_one, tables):
