@@ -100,8 +100,13 @@ def html_to_pdf(html: str) -> bytes:
 
 
 def render_pdf(template_name: str, context: dict) -> bytes:
-    """Render ``template_name`` with ``context`` (autoescaped as any template) to PDF bytes."""
-    return html_to_pdf(render_to_string(template_name, context))
+    """Render ``template_name`` with ``context`` (autoescaped as any template) to PDF bytes.
+
+    Templates link static files as ``{{ static_url }}path``, not ``{% static %}``: the fetcher
+    reads the files by their source names, which exist with or without ``collectstatic``'s
+    hashed manifest (a worker may run from a checkout that never collected static files).
+    """
+    return html_to_pdf(render_to_string(template_name, {**context, "static_url": settings.STATIC_URL}))
 
 
 def merge_pdfs(parts: Sequence[bytes], *, title: str = "") -> bytes:

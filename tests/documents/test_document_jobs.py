@@ -199,6 +199,6 @@ def test_print_panel_lists_jobs_for_staff_only(event, client, django_capture_on_
     page = client.get(f"/events/{event.tournament.id}/print/")
 
     assert page.status_code == 200
-    assert b"Pairings by name" in page.content and b"js/print.js" in page.content
+    assert b"Pairings by name" in page.content and b"js/print" in page.content
     client.force_login(UserFactory())
     assert client.get(f"/events/{event.tournament.id}/print/").status_code == 403
