@@ -8,7 +8,7 @@ worker fetch from the network or read an arbitrary file.
 
 Big documents (hundreds of pages) are laid out in page chunks in parallel: WeasyPrint's cost is
 per line box and single-threaded, so ``render_pdf_chunks`` spreads independent chunks over the
-machine's cores (forked processes, which inherit the imported WeasyPrint and Django) and merges
+machine's cores (forked children, which inherit the imported WeasyPrint and Django) and merges
 the results with pypdf. The templates pre-paginate those documents (fixed-height pages with
 their own "Page X of Y"), so a chunk boundary never changes what is printed.
 """
@@ -18,10 +18,11 @@ from __future__ import annotations
 import io
 import logging
 import mimetypes
-import multiprocessing
 import os
+import tempfile
+import time
+import traceback
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from functools import cache
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -121,8 +122,19 @@ def merge_pdfs(parts: Sequence[bytes], *, title: str = "") -> bytes:
     return out.getvalue()
 
 
-def _render_chunk(template_name: str, context: dict) -> bytes:
-    return render_pdf(template_name, context)
+def _fork_render(template_name: str, context: dict, path: Path) -> int:
+    """Render one chunk in a forked child that writes ``path`` and exits; returns the child's pid."""
+    pid = os.fork()
+    if pid == 0:
+        code = 1
+        try:
+            path.write_bytes(render_pdf(template_name, context))
+            code = 0
+        except BaseException:
+            traceback.print_exc()
+        finally:
+            os._exit(code)
+    return pid
 
 
 def render_pdf_chunks(
@@ -136,10 +148,11 @@ def render_pdf_chunks(
     """Render each context as one chunk of the same document, in parallel, and merge in order.
 
     ``processes`` defaults to the number of cores; with one chunk or one core the work stays in
-    this process. The pool uses ``fork`` so children start with WeasyPrint and Django already
-    imported (spawning would pay ~1.5 s of imports per child). It works inside a Celery prefork
-    worker because the children are started with the standard library's ``multiprocessing``,
-    whose daemon flag billiard does not set. ``on_chunk_done(done, total)`` reports progress.
+    this process. Children are plain ``os.fork()`` copies: they start with WeasyPrint and Django
+    already imported, and unlike ``multiprocessing`` they also work inside a Celery prefork
+    worker, whose pool processes are daemonic and may not start ``multiprocessing`` children.
+    A child never touches the database; it exits with ``os._exit`` so it closes nothing it
+    inherited. ``on_chunk_done(done, total)`` reports progress.
     """
     total = len(contexts)
     workers = min(processes or os.cpu_count() or 1, total)
@@ -150,13 +163,29 @@ def render_pdf_chunks(
             if on_chunk_done:
                 on_chunk_done(index + 1, total)
         return parts[0] if total == 1 else merge_pdfs(parts, title=title)
-    parts: list[bytes | None] = [None] * total
-    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
-        futures = {
-            pool.submit(_render_chunk, template_name, context): i for i, context in enumerate(contexts)
-        }
-        for done, future in enumerate(as_completed(futures), start=1):
-            parts[futures[future]] = future.result()
-            if on_chunk_done:
-                on_chunk_done(done, total)
-    return merge_pdfs(parts, title=title)
+    _weasyprint()
+    with tempfile.TemporaryDirectory(prefix="pdf-chunks-") as workdir:
+        paths = [Path(workdir) / f"{index:04d}.pdf" for index in range(total)]
+        waiting = list(range(total))
+        running: dict[int, int] = {}
+        done = 0
+        failed: list[int] = []
+        while waiting or running:
+            while waiting and len(running) < workers:
+                index = waiting.pop(0)
+                running[_fork_render(template_name, contexts[index], paths[index])] = index
+            time.sleep(0.02)
+            for pid in list(running):
+                finished, status = os.waitpid(pid, os.WNOHANG)
+                if finished:
+                    index = running.pop(pid)
+                    if os.waitstatus_to_exitcode(status) != 0:
+                        failed.append(index)
+                    done += 1
+                    if on_chunk_done:
+                        on_chunk_done(done, total)
+        if failed:
+            raise RuntimeError(
+                f"rendering page chunk(s) {sorted(failed)} of {total} failed; see the worker log"
+            )
+        return merge_pdfs([path.read_bytes() for path in paths], title=title)
