@@ -24,6 +24,7 @@ def pytest_configure(config):
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
+
 IN_CI = os.environ.get("CI", "").lower() == "true"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -56,6 +57,24 @@ def auth_client(user) -> APIClient:
     client = APIClient()
     client.force_authenticate(user=user)
     return client
+
+
+@pytest.fixture(autouse=True)
+def _live_server_static_names(request):
+    """Pages under pytest-django's live server get static files by their own names.
+
+    Its static handler looks files up by source name, so the hashed names the manifest storage
+    writes in production mode (the CI service run) would be 404s and page scripts never run.
+    """
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    settings = request.getfixturevalue("settings")
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    yield
 
 
 @pytest.fixture(scope="session")

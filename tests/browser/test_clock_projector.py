@@ -20,20 +20,7 @@ def seconds(clock_text: str) -> int:
     return total
 
 
-@pytest.fixture
-def plain_static_names(settings):
-    """Serve static files under their own names, as pytest-django's live server can.
-
-    Its static handler looks files up by source name, so the hashed names the manifest storage
-    writes in production mode (the CI service run) would be 404s and the clock script never runs.
-    """
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
-
-
-def test_projector_counts_down(live_server, page, plain_static_names):
+def test_projector_counts_down(live_server, page):
     round_row = RoundFactory(
         number=3, started_at=timezone.now() - datetime.timedelta(minutes=10), length_minutes=50
     )

@@ -11,19 +11,7 @@ from penalties.models import Penalty
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def unhashed_static(settings):
-    """The live server serves static files through the finders, which know no manifest-hashed
-    names; production mode (the service run) would otherwise 404 the page's script."""
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
-
-
-def test_judge_picks_table_player_infraction_sees_the_proposal_and_confirms(
-    live_server, browser, table, unhashed_static
-):
+def test_judge_picks_table_player_infraction_sees_the_proposal_and_confirms(live_server, browser, table):
     client = Client()
     client.force_login(table.judge)
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
