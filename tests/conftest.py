@@ -19,10 +19,16 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
 def pytest_configure(config):
-    """Hash test passwords cheaply: the suite creates hundreds of users and PBKDF2 costs ~0.1 s each."""
+    """Settings every test shares, whichever mode the suite runs in.
+
+    Passwords are hashed cheaply (the suite creates hundreds of users; PBKDF2 costs ~0.1 s each),
+    and the HTTPS redirect that production mode turns on is off, because the test client and the
+    live server speak plain HTTP on loopback.
+    """
     from django.conf import settings
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.SECURE_SSL_REDIRECT = False
 
 
 IN_CI = os.environ.get("CI", "").lower() == "true"

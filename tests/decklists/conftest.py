@@ -83,17 +83,3 @@ def client_for():
         return client
 
     return make
-
-
-@pytest.fixture(autouse=True)
-def decklist_test_settings(settings):
-    """Factories set passwords, and the production hasher's 1M PBKDF2 rounds cost seconds per
-    test; with ``DATABASE_URL`` set the settings turn on the HTTPS redirect, which the test
-    client (plain http) would answer with 301s, and the manifest static storage, whose
-    manifest is whatever the last ``collectstatic`` wrote (missing newer files)."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    settings.SECURE_SSL_REDIRECT = False
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
