@@ -130,6 +130,62 @@ class DecklistVersion(models.Model):
         return f"v{self.number} of decklist {self.decklist_id}"
 
 
+class TeamPool(models.Model):
+    """A Limited team's registered pool [rules §6.4]; ``current`` is the version that counts.
+
+    One per team, like :class:`Decklist` is one per player: the pool belongs to the team,
+    not to either player, because 2HG teams open or draft one pool together and build both
+    decks from it [MTR 9.6, 9.7]. Every registration adds a :class:`TeamPoolVersion`.
+    """
+
+    tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE, related_name="pools")
+    team = models.OneToOneField("tournaments.Team", on_delete=models.CASCADE, related_name="pool")
+    current = models.OneToOneField(
+        "TeamPoolVersion", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["team_id"]
+
+    def __str__(self) -> str:
+        return f"pool of team {self.team_id}"
+
+
+class TeamPoolVersion(models.Model):
+    """One registered pool text with what the parser said about it at the time.
+
+    ``cards`` is ``[{"count", "name"}]`` with canonical names, empty when a line did not
+    resolve (the decks cannot be checked against a pool with holes); ``errors`` has the
+    decklist error shape. ``boosters`` is kept per version because a judge may correct it
+    (a team opened a different product mix) without changing the cards.
+    """
+
+    pool = models.ForeignKey(TeamPool, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    text = models.TextField()
+    cards = models.JSONField(default=list)
+    errors = models.JSONField(default=list)
+    valid = models.BooleanField(default=False)
+    boosters = models.PositiveSmallIntegerField()
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    reason = models.CharField(max_length=500, blank=True)
+    card_data_revision = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pool_id", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["pool", "number"], name="team_pool_version_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"v{self.number} of pool {self.pool_id}"
+
+
 class DeckCheck(models.Model):
     """A judge comparing a table's decks with their registered lists [MTR 2.8].
 
