@@ -14,10 +14,12 @@ import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from django.db.models import Prefetch
 from django.utils import timezone
 
 from decklists.card_table import INDEX_FIELDS, card_from_row, shipped_snapshot_sha256
 from decklists.domain import (
+    DEFAULT_BOOSTERS,
     CardIndex,
     Deck,
     DeckError,
@@ -34,7 +36,7 @@ from decklists.domain import (
     resolve_decklist,
 )
 from decklists.domain.decks import resolve_entry
-from decklists.models import Card, CardData, Decklist
+from decklists.models import Card, CardData, Decklist, TeamPool, TeamPoolVersion
 from tournaments.enums import TournamentStatus
 from tournaments.models import Player, Round, Team, Tournament
 
@@ -78,25 +80,42 @@ def card_index() -> CardIndex:
 
 @dataclass(frozen=True, slots=True)
 class TeamLists:
-    """A team's players with their decklists (``None`` where a player has not submitted)."""
+    """A team's players with their decklists (``None`` where a player has not submitted).
+
+    ``limited`` says the event is Sealed or Draft, where the decks are checked against the
+    team's registered ``pool`` (its current version, ``None`` while none is registered).
+    """
 
     team: Team
     players: tuple[Player, ...]
     decklists: tuple[Decklist | None, ...]
+    limited: bool = False
+    pool: TeamPoolVersion | None = None
 
 
-def decklists_for_team(*, team: Team) -> TeamLists:
-    """The team's players in seat order and their current lists, in two queries."""
+def decklists_for_team(*, team: Team, tournament: Tournament) -> TeamLists:
+    """The team's players in seat order and their current lists, in two queries (three in
+    a Limited event, for the pool)."""
     players = tuple(Player.objects.filter(team=team).order_by("position", "id"))
     by_player = {
         d.player_id: d
         for d in Decklist.objects.filter(player__team=team).select_related("current", "current__submitted_by")
     }
-    return TeamLists(team=team, players=players, decklists=tuple(by_player.get(p.pk) for p in players))
+    pool = None
+    if tournament.is_limited:
+        pool = TeamPool.objects.filter(team=team).select_related("current").first()
+    return TeamLists(
+        team=team,
+        players=players,
+        decklists=tuple(by_player.get(p.pk) for p in players),
+        limited=tournament.is_limited,
+        pool=pool.current if pool else None,
+    )
 
 
 def decklists_for_event(*, tournament: Tournament) -> list[TeamLists]:
-    """Every team's players and current lists, in three queries whatever the event's size."""
+    """Every team's players and current lists, in three queries whatever the event's size
+    (four in a Limited event, for the pools)."""
     teams = list(Team.objects.filter(tournament=tournament).order_by("name"))
     players: dict[int, list[Player]] = {}
     for player in Player.objects.filter(tournament=tournament).order_by("position", "id"):
@@ -104,14 +123,39 @@ def decklists_for_event(*, tournament: Tournament) -> list[TeamLists]:
     by_player = {
         d.player_id: d for d in Decklist.objects.filter(tournament=tournament).select_related("current")
     }
+    pools: dict[int, TeamPoolVersion | None] = {}
+    if tournament.is_limited:
+        pools = {
+            p.team_id: p.current
+            for p in TeamPool.objects.filter(tournament=tournament).select_related("current")
+        }
     return [
         TeamLists(
             team=team,
             players=tuple(players.get(team.pk, ())),
             decklists=tuple(by_player.get(p.pk) for p in players.get(team.pk, ())),
+            limited=tournament.is_limited,
+            pool=pools.get(team.pk),
         )
         for team in teams
     ]
+
+
+def team_pool_current(*, team: Team) -> TeamPool | None:
+    """The team's pool with its current version and every version (oldest first, with who
+    registered it), or ``None``; three queries."""
+    versions = TeamPoolVersion.objects.select_related("submitted_by").order_by("number")
+    return (
+        TeamPool.objects.filter(team=team)
+        .select_related("current")
+        .prefetch_related(Prefetch("versions", queryset=versions))
+        .first()
+    )
+
+
+def default_boosters(tournament: Tournament) -> int:
+    """Boosters per 2HG team when the registration names none: Sealed 8, Draft 6 [MTR App. D]."""
+    return DEFAULT_BOOSTERS[LimitedKind(tournament.format)]
 
 
 def deck_from_version(decklist: Decklist | None, *, player_label: str, format_id: str) -> Deck | None:
@@ -164,9 +208,13 @@ def team_decklist_verdict(
 
     Only lists that resolved take part: a list with unknown names has its own line errors
     and would only add noise here. ``draft`` stands one player's unsaved deck in for their
-    stored list, so the paste box can show UDC conflicts while the player types. Limited
-    events have no registered pool, so their team check is the per-deck part of the
-    Limited rules (size, no commander).
+    stored list, so the paste box can show UDC conflicts while the player types.
+
+    Limited events check the decks against the team's registered pool: copies summed
+    across both decks never above the pool's, only the five basic land types added, each
+    deck ≥ 40; the verdict's ``shared_sideboard`` is what the decks leave of the pool.
+    Without a usable pool only the per-deck part applies (size, no commander);
+    :func:`team_error_rows` then reports the missing pool, so the team is never shown legal.
     """
     index = index or card_index()
     decks = []
@@ -178,13 +226,26 @@ def team_decklist_verdict(
         if deck is not None:
             decks.append(deck)
     if tournament.is_limited:
-        pool = LimitedPool(LimitedKind(tournament.format), _pool_of(decks))
-        return check_limited_team(pool, decks)
+        kind = LimitedKind(tournament.format)
+        if _pool_usable(lists.pool):
+            registered = LimitedPool(kind, pool_counts(lists.pool.cards), lists.pool.boosters)
+            return check_limited_team(registered, decks)
+        verdict = check_limited_team(LimitedPool(kind, _pool_of(decks)), decks)
+        return TeamVerdict(errors=verdict.errors)
     return check_constructed_team(decks, index, udc_mode=UdcMode(tournament.udc_mode))
 
 
+def _pool_usable(pool: TeamPoolVersion | None) -> bool:
+    return pool is not None and bool(pool.cards) and not pool.errors
+
+
+def pool_counts(cards: Iterable[dict]) -> dict[str, int]:
+    """Stored ``[{count, name}]`` rows as canonical name → copies."""
+    return _sum((row["count"], row["name"]) for row in cards)
+
+
 def _pool_of(decks: Sequence[Deck]) -> dict[str, int]:
-    """Without a registered pool, the decks themselves are the pool: only size rules apply."""
+    """Without a usable pool, the decks themselves are the pool: only size rules apply."""
     pool: dict[str, int] = {}
     for deck in decks:
         for name, count in deck.main.items():
@@ -272,6 +333,34 @@ def decklist_text_check(text: str, *, tournament: Tournament, player: Player, in
     return TextCheck(cards=cards, errors=errors, deck=deck)
 
 
+def pool_text_check(text: str, *, index: CardIndex) -> TextCheck:
+    """Parse and resolve a team's pool registration; never raises.
+
+    The pool is a plain card list: section headers a pasted export may carry (``Deck``,
+    ``Sideboard``) are ignored and copies summed per canonical name, and there is no copy
+    limit to check (a Sealed pool may hold five of a common). Line errors come back like a
+    decklist's, with suggestions for unknown names. The returned ``deck`` holds the pool in
+    ``main`` (``None`` when a line did not resolve).
+    """
+    submission = resolve_decklist(parse_decklist(text), index, player="pool", format_id="")
+    if submission.deck is None:
+        return TextCheck(cards=[], errors=[error_row(e) for e in submission.errors], deck=None)
+    deck = submission.deck
+    counts = _sum(
+        (count, name)
+        for section in (deck.main, deck.sideboard, deck.commander, deck.companion)
+        for name, count in section.items()
+    )
+    pool = Deck(player="pool", format="", main=counts)
+    cards = [{"count": count, "name": name} for name, count in sorted(counts.items())]
+    return TextCheck(cards=cards, errors=[], deck=pool)
+
+
+def sideboard_rows(verdict: TeamVerdict) -> list[dict]:
+    """The shared sideboard as ``[{count, name}]`` by name."""
+    return [{"count": count, "name": name} for name, count in sorted(verdict.shared_sideboard.items())]
+
+
 def missing_list_error(player: Player) -> dict:
     return {
         "code": "DECKLIST_MISSING",
@@ -290,10 +379,25 @@ def unresolved_list_error(player: Player) -> dict:
     }
 
 
+def _pool_row(code: str, message: str) -> dict:
+    return {"code": code, "card": None, "players": [], "message": message}
+
+
 def team_error_rows(verdict: TeamVerdict, lists: TeamLists) -> list[dict]:
     """The team verdict as ``{code, card, players, message}`` with Player ids, plus one row per
-    player whose list is missing or does not resolve (their decks could not be checked)."""
+    player whose list is missing or does not resolve (their decks could not be checked) and,
+    in a Limited event, one for a pool that is missing (POOL_MISSING) or has lines to fix
+    (POOL_INVALID): the decks' pool checks mean nothing until it is registered."""
     rows: list[dict] = []
+    if lists.limited and lists.pool is None:
+        rows.append(_pool_row("POOL_MISSING", "The team has not registered its pool."))
+    elif lists.limited and not _pool_usable(lists.pool):
+        rows.append(
+            _pool_row(
+                "POOL_INVALID",
+                "The team's pool has lines that need fixing before the decks can be checked against it.",
+            )
+        )
     for player, decklist in zip(lists.players, lists.decklists, strict=True):
         if decklist is None or decklist.current is None:
             rows.append(missing_list_error(player))

@@ -1,4 +1,4 @@
-"""Writes: decklist submissions, the card table import, and deck checks.
+"""Writes: decklist submissions, Limited pool registrations, the card table import, and deck checks.
 
 Every function here is the only way its rows change: pages, the API and management
 commands call these, so the deadline lock, the audit entries and the versions are the
@@ -28,11 +28,20 @@ from decklists.models import (
     Decklist,
     DecklistVersion,
     FindingKind,
+    TeamPool,
+    TeamPoolVersion,
 )
-from decklists.selectors import card_data_revision, card_index, decklist_text_check, decklists_locked
+from decklists.selectors import (
+    card_data_revision,
+    card_index,
+    decklist_text_check,
+    decklists_locked,
+    default_boosters,
+    pool_text_check,
+)
 from penalties.services import penalty_issue
-from tournaments.models import Match, Player, TimeExtension, Tournament
-from tournaments.permissions import ALL_STAFF, JUDGES, has_role
+from tournaments.models import Match, Player, Team, TimeExtension, Tournament
+from tournaments.permissions import ALL_STAFF, JUDGES, has_role, player_team_id
 from tournaments.services.audit import audit_log
 from tournaments.services.clock import time_extension_grant
 
@@ -97,17 +106,7 @@ def decklist_submit(
     check_text_acceptable(text)
     reason = reason.strip()
     locked = decklists_locked(tournament, at=at)
-    if locked and not has_role(actor, tournament, JUDGES):
-        raise ConflictError(
-            "Decklists are locked: the decklist deadline has passed. Ask a judge to correct the list.",
-            extra={"code": "decklists_locked"},
-        )
-    if locked and not reason:
-        raise DomainError(
-            "A change after the decklist deadline needs a reason for the audit log.",
-            errors=[{"field": "reason", "message": "required after the deadline"}],
-        )
-
+    _check_lock(tournament=tournament, actor=actor, reason=reason, locked=locked)
     Player.objects.select_for_update().filter(pk=player.pk).first()
     decklist, _ = Decklist.objects.get_or_create(player=player, defaults={"tournament": tournament})
     before = decklist.current
@@ -133,6 +132,101 @@ def decklist_submit(
             obj=decklist,
             before={"version": before.number, "valid": before.valid} if before else None,
             after={"version": version.number, "valid": version.valid, "player": player.pk},
+            reason=reason,
+        )
+    return version
+
+
+def _check_lock(*, tournament: Tournament, actor, reason: str, locked: bool, what: str = "list") -> None:
+    """After the deadline only a judge may change a registration, and only with a reason
+    [MTR 2.7: accepted lists can't be changed]; pools and decklists lock together."""
+    if locked and not has_role(actor, tournament, JUDGES):
+        raise ConflictError(
+            f"Decklists are locked: the decklist deadline has passed. Ask a judge to correct the {what}.",
+            extra={"code": "decklists_locked"},
+        )
+    if locked and not reason:
+        raise DomainError(
+            "A change after the decklist deadline needs a reason for the audit log.",
+            errors=[{"field": "reason", "message": "required after the deadline"}],
+        )
+
+
+@transaction.atomic
+def decklist_pool_register(
+    *,
+    team: Team,
+    actor,
+    text: str,
+    boosters: int | None = None,
+    reason: str = "",
+    at: datetime | None = None,
+) -> TeamPoolVersion:
+    """Store a new version of a Limited team's pool: every card opened (Sealed) or drafted.
+
+    The pool is what the team's decks are checked against [MTR 9.6, 9.7; rules §6.4]: both
+    decks come out of it, so either player of the team may register it, and event staff
+    may enter it from a paper sheet (or after a pool swap, MTR 7.5). Constructed events
+    have no pool (400). ``boosters`` defaults to the format's number (Sealed 8, Draft 6).
+    Deadline and lock rules are those of :func:`decklist_submit`. Lines that do not
+    resolve do not refuse the registration: the version is stored with its errors, and
+    the team's decks are not checked against it until a corrected version replaces it.
+    """
+    tournament = team.tournament
+    if not tournament.is_limited:
+        raise DomainError(
+            f"Only Sealed and Draft events register a team pool; this event is {tournament.get_format_display()}.",
+            errors=[{"field": "team", "message": "not a Limited event"}],
+        )
+    is_staff = has_role(actor, tournament, ALL_STAFF)
+    on_team = player_team_id(actor, tournament) == team.pk
+    if not is_staff and not on_team:
+        raise DomainError(
+            "Only the team's players and the event's staff may register its pool.", status_code=403
+        )
+    check_text_acceptable(text)
+    if boosters is not None and boosters < 1:
+        raise DomainError(
+            "A pool comes from at least one booster.",
+            errors=[{"field": "boosters", "message": "must be ≥ 1"}],
+        )
+    reason = reason.strip()
+    locked = decklists_locked(tournament, at=at)
+    _check_lock(tournament=tournament, actor=actor, reason=reason, locked=locked, what="pool")
+
+    Team.objects.select_for_update().filter(pk=team.pk).first()
+    pool, _ = TeamPool.objects.get_or_create(team=team, defaults={"tournament": tournament})
+    before = pool.current
+    checked = pool_text_check(text, index=card_index())
+    version = TeamPoolVersion.objects.create(
+        pool=pool,
+        number=(before.number if before else 0) + 1,
+        text=text,
+        cards=checked.cards,
+        errors=checked.errors,
+        valid=checked.valid,
+        boosters=boosters or default_boosters(tournament),
+        submitted_by=actor if getattr(actor, "is_authenticated", False) else None,
+        reason=reason,
+        card_data_revision=card_data_revision(),
+    )
+    pool.current = version
+    pool.save(update_fields=["current", "updated_at"])
+    if locked or not on_team:
+        audit_log(
+            tournament=tournament,
+            actor=actor,
+            action="pool_change_after_deadline" if locked else "pool_register_for_team",
+            obj=pool,
+            before={"version": before.number, "valid": before.valid, "boosters": before.boosters}
+            if before
+            else None,
+            after={
+                "version": version.number,
+                "valid": version.valid,
+                "boosters": version.boosters,
+                "team": team.pk,
+            },
             reason=reason,
         )
     return version

@@ -23,4 +23,9 @@ urlpatterns = [
         views.TeamDecklistsApi.as_view(),
         name="api-team-decklists",
     ),
+    path(
+        "tournaments/<int:tournament_id>/teams/<int:team_id>/pool/",
+        views.TeamPoolApi.as_view(),
+        name="api-team-pool",
+    ),
 ]

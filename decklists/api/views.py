@@ -1,5 +1,5 @@
 """Decklist API: submit a list, preview one as it is typed, read a team's lists with the UDC
-verdict, read one list's versions.
+(or Limited pool) verdict, read one list's versions, register and read a Limited team's pool.
 
 Who sees what [MTR 2.7: lists are not public]: a player submits only their own list and reads
 only their own team's; event staff read and enter all; anyone may read once the organizer
@@ -12,14 +12,14 @@ from __future__ import annotations
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from decklists import selectors
 from decklists.models import Decklist
-from decklists.services import check_text_acceptable, decklist_submit
+from decklists.services import check_text_acceptable, decklist_pool_register, decklist_submit
 from tournaments.models import Player, Team, Tournament
 from tournaments.permissions import ALL_STAFF, has_role, player_team_id
 
@@ -144,7 +144,7 @@ class DecklistPreviewApi(APIView):
         )
         team_errors: list[dict] = []
         if player is not None:
-            lists = selectors.decklists_for_team(team=player.team)
+            lists = selectors.decklists_for_team(team=player.team, tournament=tournament)
             verdict = selectors.team_decklist_verdict(
                 tournament=tournament, lists=lists, index=index, draft=(player, checked.deck)
             )
@@ -195,7 +195,7 @@ def decklist_rows(lists: selectors.TeamLists) -> list[dict]:
 
 def team_payload(tournament: Tournament, team: Team) -> dict:
     """The team's lists and verdict; shared by the API and the pages so both say the same."""
-    lists = selectors.decklists_for_team(team=team)
+    lists = selectors.decklists_for_team(team=team, tournament=tournament)
     verdict = selectors.team_decklist_verdict(tournament=tournament, lists=lists)
     errors = selectors.team_error_rows(verdict, lists)
     return {
@@ -204,7 +204,36 @@ def team_payload(tournament: Tournament, team: Team) -> dict:
         "udc_applied": verdict.udc_applied,
         "errors": errors,
         "decklists": decklist_rows(lists),
+        "pool": pool_summary(lists.pool),
+        "shared_sideboard": selectors.sideboard_rows(verdict),
     }
+
+
+def pool_summary(version) -> dict | None:
+    if version is None:
+        return None
+    return {
+        "id": version.pool_id,
+        "version": version.number,
+        "valid": version.valid,
+        "boosters": version.boosters,
+        "cards": version.cards,
+        "errors": version.errors,
+    }
+
+
+class PoolCardSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    name = serializers.CharField(help_text="Canonical English name.")
+
+
+class PoolSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="The pool id (stable across versions).")
+    version = serializers.IntegerField()
+    valid = serializers.BooleanField(help_text="Every line resolved to a card.")
+    boosters = serializers.IntegerField()
+    cards = PoolCardSerializer(many=True)
+    errors = LineErrorSerializer(many=True)
 
 
 class TeamDecklistsApi(APIView):
@@ -218,10 +247,19 @@ class TeamDecklistsApi(APIView):
         )
         errors = TeamErrorSerializer(
             many=True,
-            help_text="Per-deck and team (UDC) problems; players are Player ids. DECKLIST_MISSING / "
-            "DECKLIST_INVALID: a player's list is absent or has lines to fix.",
+            help_text="Per-deck and team (UDC, Limited pool) problems; players are Player ids. "
+            "DECKLIST_MISSING / DECKLIST_INVALID: a player's list is absent or has lines to fix. "
+            "POOL_MISSING / POOL_INVALID (Limited): the team's pool is absent or has lines to fix.",
         )
         decklists = DecklistRowSerializer(many=True, help_text="Each player's current list, in seat order.")
+        pool = PoolSummarySerializer(
+            allow_null=True, help_text="Limited: the team's current pool; null if none is registered."
+        )
+        shared_sideboard = PoolCardSerializer(
+            many=True,
+            help_text="Limited: what the decks leave of the pool, which both players may use; "
+            "empty in Constructed or while the pool is missing.",
+        )
 
     @extend_schema(responses={200: OutputSerializer})
     def get(self, request, tournament_id: int, team_id: int):
@@ -266,3 +304,104 @@ class DecklistDetailApi(APIView):
         if not can_read_team(request.user, tournament, decklist.player.team_id):
             raise PermissionDenied("Decklists are visible to the team and the event's staff only.")
         return Response(self.OutputSerializer(decklist).data)
+
+
+class PoolVersionSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    text = serializers.CharField()
+    valid = serializers.BooleanField()
+    boosters = serializers.IntegerField()
+    errors = LineErrorSerializer(many=True)
+    cards = PoolCardSerializer(many=True)
+    submitted_by = serializers.CharField(source="submitted_by.username", allow_null=True, default=None)
+    reason = serializers.CharField()
+    created_at = serializers.DateTimeField()
+
+
+class TeamPoolApi(APIView):
+    """A Limited team's pool: register a new version (POST), read the current one and all
+    versions (GET). The team's players and the event's staff only [MTR 2.7]."""
+
+    permission_classes = [AllowAny]
+
+    class InputSerializer(serializers.Serializer):
+        text = serializers.CharField(
+            allow_blank=True,
+            trim_whitespace=False,
+            help_text="Every card opened or drafted, one 'count name' per line (MTGO, Arena or CSV).",
+        )
+        boosters = serializers.IntegerField(
+            required=False,
+            allow_null=True,
+            default=None,
+            min_value=1,
+            max_value=99,
+            help_text="Boosters the pool came from; default Sealed 8, Draft 6.",
+        )
+        reason = serializers.CharField(
+            required=False,
+            default="",
+            allow_blank=True,
+            max_length=500,
+            help_text="Required after the deadline.",
+        )
+
+    class RegisterOutputSerializer(serializers.Serializer):
+        id = serializers.IntegerField(help_text="The pool id (stable across versions).")
+        version = serializers.IntegerField()
+        valid = serializers.BooleanField(help_text="Every line resolved to a card.")
+        boosters = serializers.IntegerField()
+        errors = LineErrorSerializer(many=True)
+        cards = PoolCardSerializer(many=True)
+
+    class OutputSerializer(serializers.Serializer):
+        id = serializers.IntegerField()
+        team = serializers.IntegerField()
+        current = PoolSummarySerializer(help_text="The version that counts.")
+        versions = PoolVersionSerializer(many=True, help_text="Every version, oldest first.")
+
+    def _team(self, request, tournament_id: int, team_id: int) -> Team:
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        team = get_object_or_404(Team.objects.select_related("tournament"), pk=team_id, tournament=tournament)
+        if not (
+            has_role(request.user, tournament, ALL_STAFF)
+            or player_team_id(request.user, tournament) == team.pk
+        ):
+            raise PermissionDenied("A team's pool is visible to the team and the event's staff only.")
+        return team
+
+    @extend_schema(request=InputSerializer, responses={201: RegisterOutputSerializer})
+    def post(self, request, tournament_id: int, team_id: int):
+        team = self._team(request, tournament_id, team_id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        version = decklist_pool_register(
+            team=team,
+            actor=request.user,
+            text=data.validated_data["text"],
+            boosters=data.validated_data["boosters"],
+            reason=data.validated_data["reason"],
+        )
+        body = {
+            "id": version.pool_id,
+            "version": version.number,
+            "valid": version.valid,
+            "boosters": version.boosters,
+            "errors": version.errors,
+            "cards": version.cards,
+        }
+        return Response(self.RegisterOutputSerializer(body).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses={200: OutputSerializer})
+    def get(self, request, tournament_id: int, team_id: int):
+        team = self._team(request, tournament_id, team_id)
+        pool = selectors.team_pool_current(team=team)
+        if pool is None:
+            raise NotFound("The team has not registered its pool.")
+        body = {
+            "id": pool.pk,
+            "team": pool.team_id,
+            "current": pool_summary(pool.current),
+            "versions": pool.versions.all(),
+        }
+        return Response(self.OutputSerializer(body).data)
