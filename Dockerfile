@@ -27,16 +27,24 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 # WeasyPrint 70 dlopens GObject, Pango, PangoFT2, HarfBuzz and Fontconfig; these two Pango packages
 # pull in the rest. fonts-dejavu-core gives PDFs a real font (without one, text renders as boxes).
+# fontconfig (fc-cache) builds the system font cache here: without a valid one every process rescans
+# the fonts and prints "Fontconfig error: No writable cache directories" as the non-root user.
+# Fontconfig checks each cache against its font directory's mtime including nanoseconds, which layer
+# storage may drop, so the directories get whole-second mtimes before the cache is built.
 RUN apt-get update \
     && apt-get install -y --no-install-recommends \
         libpango-1.0-0 \
         libpangoft2-1.0-0 \
         fonts-dejavu-core \
-    && rm -rf /var/lib/apt/lists/*
+        fontconfig \
+    && rm -rf /var/lib/apt/lists/* \
+    && mkdir -p /usr/local/share/fonts \
+    && find /usr/share/fonts /usr/local/share/fonts -type d -exec touch -d "@$(date +%s)" {} + \
+    && fc-cache --force
 
 # Unprivileged runtime user. The code stays root-owned (read-only to the app); only /data is writable.
-RUN groupadd --system --gid 1000 twohg \
-    && useradd --system --uid 1000 --gid twohg --home-dir /app --no-create-home --shell /usr/sbin/nologin twohg \
+RUN groupadd --gid 1000 twohg \
+    && useradd --uid 1000 --gid twohg --home-dir /app --no-create-home --shell /usr/sbin/nologin twohg \
     && mkdir -p /data/media \
     && chown -R twohg:twohg /data
 
