@@ -216,7 +216,6 @@ def team_decklist_verdict(
     Without a usable pool only the per-deck part applies (size, no commander);
     :func:`team_error_rows` then reports the missing pool, so the team is never shown legal.
     """
-    index = index or card_index()
     decks = []
     for player, decklist in zip(lists.players, lists.decklists, strict=True):
         if draft is not None and draft[0].pk == player.pk:
@@ -232,7 +231,7 @@ def team_decklist_verdict(
             return check_limited_team(registered, decks)
         verdict = check_limited_team(LimitedPool(kind, _pool_of(decks)), decks)
         return TeamVerdict(errors=verdict.errors)
-    return check_constructed_team(decks, index, udc_mode=UdcMode(tournament.udc_mode))
+    return check_constructed_team(decks, index or card_index(), udc_mode=UdcMode(tournament.udc_mode))
 
 
 def _pool_usable(pool: TeamPoolVersion | None) -> bool:
