@@ -15,6 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from common.errors import ConflictError, DomainError
+from documents.services import documents_for_round_paired
 from tournaments.domain import (
     PairingError,
     PlayoffError,
@@ -100,10 +101,14 @@ def create_round(
     length_minutes: int | None,
     manual_reason: str = "",
 ) -> Round:
-    """Insert the round; a concurrent insert of the same number becomes a 409, not a 500."""
+    """Insert the round; a concurrent insert of the same number becomes a 409, not a 500.
+
+    Its pairings and result slips are queued for printing here, for every way a round is made
+    (engine, manual, playoff); they render after the pairing commits, so they see its matches.
+    """
     try:
         with transaction.atomic():
-            return Round.objects.create(
+            new_round = Round.objects.create(
                 tournament=tournament,
                 number=number,
                 kind=kind,
@@ -114,6 +119,8 @@ def create_round(
             )
     except IntegrityError:
         raise ConflictError(f"round {number} was just paired by someone else") from None
+    documents_for_round_paired(round_id=new_round.pk)
+    return new_round
 
 
 def _bye_match(round_obj: Round, team_id: int, games_per_match: int, kind: str) -> Match:
