@@ -23,17 +23,20 @@ def test_setup_demo_is_idempotent_and_home_lists_the_event(client, capsys):
     assert Player.objects.count() == 16
     assert Staff.objects.get().user == get_user_model().objects.get(username="organizer")
     assert AuditEntry.objects.filter(action="team_register").count() == 8
+    assert (tournament.swiss_rounds, tournament.top_cut, tournament.status) == (3, 4, "running")
+    round_one = tournament.rounds.get()
+    assert (round_one.number, round_one.status) == (1, "published")
+    assert sorted(round_one.matches.values_list("table", flat=True)) == [1, 2, 3, 4]
     response = client.get("/")
     assert response.status_code == 200
     assert "Demo Friday Night Two-Headed Giant" in response.content.decode()
 
 
 def test_setup_demo_leaves_an_existing_database_alone():
-    call_command("setup_demo")
-    Tournament.objects.all().delete()
-    user = get_user_model().objects.create_user("someone")
     from tournaments.services.events import tournament_create
 
+    user = get_user_model().objects.create_user("someone")
     tournament_create(actor=user, name="Real store event")
     call_command("setup_demo")
     assert list(Tournament.objects.values_list("name", flat=True)) == ["Real store event"]
+    assert get_user_model().objects.filter(username="organizer").exists()

@@ -11,6 +11,7 @@ from django.db import transaction
 from tournaments.enums import REL, Format
 from tournaments.models import Tournament
 from tournaments.services.events import tournament_create
+from tournaments.services.rounds import round_pair, round_publish
 from tournaments.services.teams import PlayerEntry, team_register
 
 DEMO_USERNAME = "organizer"
@@ -31,7 +32,8 @@ DEMO_TEAMS = [
 class Command(BaseCommand):
     help = (
         "Create the demo organizer account (printing its login) and, if the database has no event yet, "
-        "a demo Two-Headed Giant event with eight registered teams. Safe to run repeatedly (make run does)."
+        "a demo Two-Headed Giant event with eight teams and round 1 paired and published. "
+        "Safe to run repeatedly (make run does)."
     )
 
     def handle(self, *args, **options):
@@ -60,6 +62,8 @@ class Command(BaseCommand):
         return user
 
     def _demo_event(self, organizer) -> Tournament:
+        """Eight teams would get no Swiss rounds from the MTR chart (5-8 teams play single elimination);
+        a store night announces 3 rounds and a top 4 instead, as DECISIONS.md allows before round 1."""
         tournament = tournament_create(
             actor=organizer,
             name="Demo Friday Night Two-Headed Giant",
@@ -68,6 +72,8 @@ class Command(BaseCommand):
             format=Format.MODERN,
             rel=REL.REGULAR,
             team_size=2,
+            swiss_rounds=3,
+            top_cut=4,
         )
         for team_name, members in DEMO_TEAMS:
             team_register(
@@ -79,4 +85,5 @@ class Command(BaseCommand):
                     for member in members
                 ],
             )
+        round_publish(round=round_pair(tournament=tournament, actor=organizer), actor=organizer)
         return tournament
