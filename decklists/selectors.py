@@ -14,7 +14,7 @@ import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from django.db.models import Prefetch
+from django.db.models import F, Prefetch
 from django.utils import timezone
 
 from decklists.card_table import INDEX_FIELDS, card_from_row, shipped_snapshot_sha256
@@ -150,6 +150,16 @@ def team_pool_current(*, team: Team) -> TeamPool | None:
         .select_related("current")
         .prefetch_related(Prefetch("versions", queryset=versions))
         .first()
+    )
+
+
+def team_pool_text(*, team: Team) -> str:
+    """The text of the team's current pool as registered (prefills the paste box), or ``""``."""
+    return (
+        TeamPoolVersion.objects.filter(pool__team=team, pool__current=F("pk"))
+        .values_list("text", flat=True)
+        .first()
+        or ""
     )
 
 

@@ -43,7 +43,11 @@ def _team_context(tournament: Tournament, team: Team) -> dict:
 
 @login_required
 def team_decklists(request, tournament_id: int):
-    """A player's page: one paste box per player of the team, and the team's lists side by side."""
+    """A player's page: one paste box per player of the team, and the team's lists side by side.
+
+    In a Limited event the team's pool paste box comes first (the decks are built from it),
+    and the lists show the pool and the shared sideboard it leaves.
+    """
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     team_id = player_team_id(request.user, tournament)
     if team_id is None:
@@ -57,13 +61,18 @@ def team_decklists(request, tournament_id: int):
         .first()
     )
     current = getattr(getattr(own, "decklist", None), "current", None)
+    team_context = _team_context(tournament, team)
     context = {
         "tournament": tournament,
         "locked": selectors.decklists_locked(tournament),
         "own_player": own,
         "own_text": current.text if current else "",
-        **_team_context(tournament, team),
+        **team_context,
     }
+    if tournament.is_limited:
+        pool = team_context["payload"]["pool"]
+        context["pool_text"] = selectors.team_pool_text(team=team) if pool else ""
+        context["pool_boosters"] = pool["boosters"] if pool else selectors.default_boosters(tournament)
     return render(request, "decklists/team.html", context)
 
 

@@ -1,17 +1,12 @@
-// Decklist paste box: live feedback from the preview API while typing (debounced), save
-// through the submit API. Errors carry line numbers; a suggestion button fixes the line.
+// Decklist paste boxes. A player's list: live feedback from the preview API while typing
+// (debounced), saved through the submit API. A Limited team's pool: saved through the pool
+// API, whose stored errors the reloaded page shows. Errors carry line numbers; a suggestion
+// button fixes the line.
 (function () {
   "use strict";
-  var box = document.querySelector("section.paste");
-  if (!box) return;
-  var textarea = box.querySelector("textarea");
-  var feedback = box.querySelector(".feedback");
-  var teamFeedback = box.querySelector(".team-feedback");
-  var status = box.querySelector(".status");
-  var csrf = document.querySelector("input[name=csrfmiddlewaretoken]").value;
-  var player = Number(box.dataset.player);
-  var timer = null;
-  var sequence = 0;
+  var token = document.querySelector("input[name=csrfmiddlewaretoken]");
+  if (!token) return;
+  var csrf = token.value;
 
   function post(url, body) {
     return fetch(url, {
@@ -24,16 +19,7 @@
     });
   }
 
-  function replaceName(line, wrong, right) {
-    var lines = textarea.value.split("\n");
-    if (line >= 1 && line <= lines.length) {
-      lines[line - 1] = lines[line - 1].replace(wrong, right);
-      textarea.value = lines.join("\n");
-      schedule();
-    }
-  }
-
-  function item(error) {
+  function item(error, textarea, changed) {
     var li = document.createElement("li");
     if (error.line && error.message.indexOf("Line ") !== 0) {
       var where = document.createElement("span");
@@ -47,48 +33,94 @@
       button.type = "button";
       button.className = "suggestion link";
       button.textContent = "use " + name;
-      button.addEventListener("click", function () { replaceName(error.line, error.card, name); });
+      button.addEventListener("click", function () {
+        var lines = textarea.value.split("\n");
+        if (error.line >= 1 && error.line <= lines.length) {
+          lines[error.line - 1] = lines[error.line - 1].replace(error.card, name);
+          textarea.value = lines.join("\n");
+          changed();
+        }
+      });
       li.appendChild(button);
     });
     return li;
   }
 
-  function show(list, errors) {
-    list.replaceChildren.apply(list, (errors || []).map(item));
+  function refusal(data) {
+    return data.errors && data.errors.length ? data.errors : [{ message: data.detail }];
   }
 
-  function preview() {
-    var mine = ++sequence;
-    post(box.dataset.previewUrl, { text: textarea.value, player: player }).then(function (result) {
-      if (mine !== sequence) return;
-      if (!result.ok) {
-        show(feedback, result.data.errors && result.data.errors.length ? result.data.errors : [{ message: result.data.detail }]);
-        show(teamFeedback, []);
-        status.textContent = "";
-        return;
-      }
-      show(feedback, result.data.errors);
-      show(teamFeedback, result.data.team_errors);
-      var total = result.data.cards.reduce(function (sum, card) { return sum + card.count; }, 0);
-      status.textContent = total + " cards" + (result.data.valid ? ", valid on its own" : "");
+  function deckBox(box) {
+    var textarea = box.querySelector("textarea");
+    var feedback = box.querySelector(".feedback");
+    var teamFeedback = box.querySelector(".team-feedback");
+    var status = box.querySelector(".status");
+    var player = Number(box.dataset.player);
+    var timer = null;
+    var sequence = 0;
+
+    function show(list, errors) {
+      list.replaceChildren.apply(list, (errors || []).map(function (error) { return item(error, textarea, schedule); }));
+    }
+
+    function preview() {
+      var mine = ++sequence;
+      post(box.dataset.previewUrl, { text: textarea.value, player: player }).then(function (result) {
+        if (mine !== sequence) return;
+        if (!result.ok) {
+          show(feedback, refusal(result.data));
+          show(teamFeedback, []);
+          status.textContent = "";
+          return;
+        }
+        show(feedback, result.data.errors);
+        show(teamFeedback, result.data.team_errors);
+        var total = result.data.cards.reduce(function (sum, card) { return sum + card.count; }, 0);
+        status.textContent = total + " cards" + (result.data.valid ? ", valid on its own" : "");
+      });
+    }
+
+    function schedule() {
+      clearTimeout(timer);
+      timer = setTimeout(preview, 400);
+    }
+
+    textarea.addEventListener("input", schedule);
+    box.querySelector("button.save").addEventListener("click", function () {
+      status.textContent = "Saving…";
+      post(box.dataset.submitUrl, { text: textarea.value, player: player }).then(function (result) {
+        if (result.ok) {
+          window.location.reload();
+        } else {
+          status.textContent = result.data.detail || "Not saved.";
+        }
+      });
+    });
+    if (textarea.value.trim()) preview();
+  }
+
+  function poolBox(box) {
+    var textarea = box.querySelector("textarea");
+    var boosters = box.querySelector("input[name=boosters]");
+    var feedback = box.querySelector(".feedback");
+    var status = box.querySelector(".status");
+
+    box.querySelector("button.save").addEventListener("click", function () {
+      status.textContent = "Saving…";
+      var body = { text: textarea.value, boosters: boosters.value ? Number(boosters.value) : null };
+      post(box.dataset.submitUrl, body).then(function (result) {
+        if (result.ok) {
+          window.location.reload();
+        } else {
+          status.textContent = result.data.detail || "Not saved.";
+          feedback.replaceChildren.apply(feedback, refusal(result.data).map(function (error) {
+            return item(error, textarea, function () {});
+          }));
+        }
+      });
     });
   }
 
-  function schedule() {
-    clearTimeout(timer);
-    timer = setTimeout(preview, 400);
-  }
-
-  textarea.addEventListener("input", schedule);
-  box.querySelector("button.save").addEventListener("click", function () {
-    status.textContent = "Saving…";
-    post(box.dataset.submitUrl, { text: textarea.value, player: player }).then(function (result) {
-      if (result.ok) {
-        window.location.reload();
-      } else {
-        status.textContent = result.data.detail || "Not saved.";
-      }
-    });
-  });
-  if (textarea.value.trim()) preview();
+  document.querySelectorAll("section.paste").forEach(deckBox);
+  document.querySelectorAll("section.pool-paste").forEach(poolBox);
 })();

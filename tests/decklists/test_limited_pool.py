@@ -10,7 +10,9 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.test import Client
 from django.utils import timezone
+from django.utils.html import escape
 
 from tests.decklists.conftest import Event
 from tests.decklists.factories import RoundFactory
@@ -446,3 +448,38 @@ def test_limited_team_view_costs_one_query_more_for_the_pool(
         response = client.get(team_url(sealed.tournament, sealed.team))
 
     assert len(response.data["shared_sideboard"]) == (50 + 2 if lists == 0 else 40 - 17 + 10 + 1)
+
+
+def test_player_page_has_the_pool_box_above_the_deck_box_and_shows_the_shared_sideboard(sealed, client_for):
+    register_and_submit(sealed, client_for)
+    client = Client()
+    client.force_login(sealed.player_user)
+
+    text = client.get(f"/events/{sealed.tournament.pk}/decklists/").content.decode()
+
+    assert text.index('id="pool-text"') < text.index('id="decklist-text"')
+    assert f'name="pool" spellcheck="false">{escape(POOL_TEXT)}</textarea>' in text
+    assert 'name="boosters" type="number" min="1" max="99" value="8"' in text
+    sideboard = text[text.index('id="shared-sideboard"') :]
+    sideboard = sideboard[: sideboard.index("</article>")]
+    assert sideboard.count("<li>") == 34
+    assert f"<li>2 {escape(TWICE[-1])}</li>" in sideboard and "<li>1 Forest</li>" in sideboard
+
+
+def test_player_page_without_a_pool_says_so_and_a_locked_event_has_no_pool_box(sealed):
+    client = Client()
+    client.force_login(sealed.teammate_user)
+    page = client.get(f"/events/{sealed.tournament.pk}/decklists/").content.decode()
+    assert 'id="pool-text"' in page and "No pool registered." in page
+
+    sealed.tournament.decklist_deadline = timezone.now() - datetime.timedelta(hours=1)
+    sealed.tournament.save(update_fields=["decklist_deadline"])
+    locked = client.get(f"/events/{sealed.tournament.pk}/decklists/").content.decode()
+    assert 'id="pool-text"' not in locked and "No pool registered." in locked
+
+
+def test_constructed_player_page_has_no_pool(event):
+    client = Client()
+    client.force_login(event.player_user)
+    text = client.get(f"/events/{event.tournament.pk}/decklists/").content.decode()
+    assert 'id="pool-text"' not in text and 'id="shared-sideboard"' not in text
