@@ -23,6 +23,7 @@ import tempfile
 import time
 import traceback
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -30,7 +31,8 @@ from urllib.parse import unquote, urlsplit
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.template.loader import render_to_string
-from pypdf import PdfWriter
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject
 
 #: The base URL documents are rendered against. ``.invalid`` is reserved (RFC 2606), so even a
 #: fetcher bug could not reach a real host; only ``BASE_URL + STATIC_URL`` paths are served.
@@ -90,6 +92,17 @@ def _weasyprint():
     return weasyprint, LocalURLFetcher
 
 
+@cache
+def _warm_up() -> None:
+    """Lay out one tiny page with the print stylesheet before forking chunk renderers.
+
+    The first layout in a process loads fontconfig's configuration, Pango's font map and the
+    fonts (about 0.3 s); done once here, every forked child inherits them warm instead of each
+    paying it again.
+    """
+    html_to_pdf(f'<link rel="stylesheet" href="{settings.STATIC_URL}pdf/print.css"><b>2HG</b>')
+
+
 def local_url_fetcher():
     """The URL fetcher every document is rendered with (a ``weasyprint.urls.URLFetcher``)."""
     return _weasyprint()[1]()
@@ -110,11 +123,60 @@ def render_pdf(template_name: str, context: dict) -> bytes:
     return html_to_pdf(render_to_string(template_name, {**context, "static_url": settings.STATIC_URL}))
 
 
-def merge_pdfs(parts: Sequence[bytes], *, title: str = "") -> bytes:
-    """Concatenate PDFs in order into one file."""
+@dataclass(frozen=True)
+class Underlay:
+    """Pages of ``forms`` (a PDF) to draw under the pages of a document, page by page.
+
+    ``placements[i]`` lists ``(form page, vertical offset in pt)`` for page ``i``. WeasyPrint's
+    cost is per laid-out line box, so what every page of a long document prints alike (the
+    labels and boxes of a result slip, the footer) is laid out once in ``forms`` and each form
+    becomes one PDF form XObject, stored once and drawn by reference under every page that uses
+    it: the text stays real, selectable text, and the file does not grow with repeats.
+    """
+
+    forms: bytes
+    placements: Sequence[Sequence[tuple[int, float]]]
+
+
+def _draw_underlay(writer: PdfWriter, underlay: Underlay) -> None:
+    forms = PdfReader(io.BytesIO(underlay.forms)).pages
+    refs = []
+    for page in forms:
+        contents = page["/Contents"].get_object()
+        streams = contents if isinstance(contents, ArrayObject) else [contents]
+        form = DecodedStreamObject()
+        form.set_data(b"\n".join(stream.get_object().get_data() for stream in streams))
+        form[NameObject("/Type")] = NameObject("/XObject")
+        form[NameObject("/Subtype")] = NameObject("/Form")
+        form[NameObject("/BBox")] = ArrayObject(FloatObject(v) for v in page.mediabox)
+        form[NameObject("/Resources")] = page["/Resources"].clone(writer)
+        refs.append(writer._add_object(form))
+    prefixes: dict[tuple, object] = {}
+    for page, placement in zip(writer.pages, underlay.placements, strict=True):
+        key = tuple(map(tuple, placement))
+        if key not in prefixes:
+            ops = "".join(f"q 1 0 0 1 0 {dy} cm /UnderlayForm{n} Do Q " for n, dy in key)
+            prefix = DecodedStreamObject()
+            prefix.set_data(ops.encode())
+            prefixes[key] = writer._add_object(prefix)
+        resources = page[NameObject("/Resources")].get_object()
+        xobjects = resources.get("/XObject")
+        xobjects = xobjects.get_object() if xobjects is not None else DictionaryObject()
+        for n, _ in key:
+            xobjects[NameObject(f"/UnderlayForm{n}")] = refs[n]
+        resources[NameObject("/XObject")] = xobjects
+        contents = page[NameObject("/Contents")]
+        existing = list(contents.get_object()) if isinstance(contents.get_object(), ArrayObject) else [contents]
+        page[NameObject("/Contents")] = ArrayObject([prefixes[key], *existing])
+
+
+def merge_pdfs(parts: Sequence[bytes], *, title: str = "", underlay: Underlay | None = None) -> bytes:
+    """Concatenate PDFs in order into one file, with ``underlay`` drawn under its pages."""
     writer = PdfWriter()
     for part in parts:
         writer.append(io.BytesIO(part))
+    if underlay is not None:
+        _draw_underlay(writer, underlay)
     if title:
         writer.add_metadata({"/Title": title, "/Producer": "2HG Toolkit (WeasyPrint, pypdf)"})
     out = io.BytesIO()
@@ -144,6 +206,7 @@ def render_pdf_chunks(
     title: str = "",
     processes: int | None = None,
     on_chunk_done: Callable[[int, int], None] | None = None,
+    underlay: Underlay | None = None,
 ) -> bytes:
     """Render each context as one chunk of the same document, in parallel, and merge in order.
 
@@ -152,7 +215,8 @@ def render_pdf_chunks(
     already imported, and unlike ``multiprocessing`` they also work inside a Celery prefork
     worker, whose pool processes are daemonic and may not start ``multiprocessing`` children.
     A child never touches the database; it exits with ``os._exit`` so it closes nothing it
-    inherited. ``on_chunk_done(done, total)`` reports progress.
+    inherited. ``on_chunk_done(done, total)`` reports progress; ``underlay`` is drawn under the
+    merged pages (see ``Underlay``).
     """
     total = len(contexts)
     workers = min(processes or os.cpu_count() or 1, total)
@@ -162,8 +226,10 @@ def render_pdf_chunks(
             parts.append(render_pdf(template_name, context))
             if on_chunk_done:
                 on_chunk_done(index + 1, total)
-        return parts[0] if total == 1 else merge_pdfs(parts, title=title)
-    _weasyprint()
+        if total == 1 and underlay is None:
+            return parts[0]
+        return merge_pdfs(parts, title=title, underlay=underlay)
+    _warm_up()
     with tempfile.TemporaryDirectory(prefix="pdf-chunks-") as workdir:
         paths = [Path(workdir) / f"{index:04d}.pdf" for index in range(total)]
         waiting = list(range(total))
@@ -188,4 +254,4 @@ def render_pdf_chunks(
             raise RuntimeError(
                 f"rendering page chunk(s) {sorted(failed)} of {total} failed; see the worker log"
             )
-        return merge_pdfs([path.read_bytes() for path in paths], title=title)
+        return merge_pdfs([path.read_bytes() for path in paths], title=title, underlay=underlay)

@@ -29,6 +29,9 @@ _BODY_MM = {Paper.A4: 297 - 10 - 16 - 17, Paper.LETTER: 279.4 - 10 - 16 - 17}
 _NAME_ROW_MM = 8
 _TABLE_ROW_MM = 12
 _STANDINGS_ROW_MM = 6.5
+#: Result slip height in mm, as in print.css: the offset of the second slip's form on a page.
+_SLIP_MM = {Paper.A4: 135.5, Paper.LETTER: 126.7}
+_PT_PER_MM = 72 / 25.4
 _NAME_COLUMNS = 2
 _MAX_NAME = 30
 _MAX_DETAIL = 62
@@ -252,7 +255,14 @@ def slip_order(items: Sequence, per_page: int = 2) -> list[list]:
 
 
 def result_slips(tournament: Tournament, round_obj: Round, paper: str) -> dict:
-    """One slip per table (byes have none), two per page in cut-stack order (``slip_order``)."""
+    """One slip per table (byes have none), two per page in cut-stack order (``slip_order``).
+
+    What every slip prints alike (labels, boxes, lines, the footer) is laid out once as
+    ``forms`` and drawn under each page (``common.pdf.Underlay``); the pages lay out only the
+    text that differs, a third of a full slip's line boxes. A form depends on how many players
+    each team has (a drop box and a signature line each), so each page names the form under each
+    of its slips, and ``underlay`` says where: form page 0 is the footer, the rest one per shape.
+    """
     matches, players = _round_matches(tournament, round_obj)
     points = _points_before(tournament, round_obj)
     slips = [
@@ -264,10 +274,24 @@ def result_slips(tournament: Tournament, round_obj: Round, paper: str) -> dict:
         for match in matches
         if match.team_b is not None
     ]
+    shapes: dict[tuple[int, int], int] = {}
+    for slip in slips:
+        shapes.setdefault((len(slip["a"]["players"]), len(slip["b"]["players"])), len(shapes) + 1)
+    slip_pt = _SLIP_MM[Paper(paper)] * _PT_PER_MM
     pages = [{"slips": page} for page in slip_order(slips)]
+    underlay = [
+        [[0, 0]]
+        + [
+            [shapes[len(slip["a"]["players"]), len(slip["b"]["players"])], round(-k * slip_pt, 3)]
+            for k, slip in enumerate(page["slips"])
+        ]
+        for page in pages
+    ]
     return {
         **_header(tournament, round_obj, DocumentKind.RESULT_SLIPS, paper),
         "allow_draw": round_obj.kind == RoundKind.SWISS,
+        "forms": [{"drops_a": "☐ Drop\n" * a, "drops_b": "☐ Drop\n" * b, "signs": [""] * (a + b)} for a, b in shapes],
+        "underlay": underlay,
         "pages": _numbered(pages),
     }
 
@@ -397,3 +421,6 @@ BUILDERS: dict[str, Callable[[Tournament, Round | None, str], dict]] = {
 }
 
 TEMPLATES = {kind: f"pdf/{kind}.html" for kind in BUILDERS}
+#: Documents whose repeated parts are laid out once and drawn under every page (``common.pdf.Underlay``):
+#: the template renders the form pages, the context's ``underlay`` places them.
+FORM_TEMPLATES = {DocumentKind.RESULT_SLIPS: "pdf/result_slip_forms.html"}

@@ -26,8 +26,8 @@ from django.utils import timezone
 from pypdf import PdfReader
 
 from common.errors import DomainError
-from common.pdf import render_pdf, render_pdf_chunks
-from documents.builders import BUILDERS, TEMPLATES
+from common.pdf import Underlay, render_pdf, render_pdf_chunks
+from documents.builders import BUILDERS, FORM_TEMPLATES, TEMPLATES
 from documents.enums import DocumentKind, JobStatus, Paper
 from documents.models import DocumentJob
 from tournaments.enums import RoundKind, RoundStatus
@@ -48,12 +48,11 @@ CHUNKS_PER_PROCESS = 3
 
 @cache
 def template_version() -> str:
-    """A digest of the print templates and stylesheet: a changed layout never reuses old files."""
+    """A digest of the print templates (partials and forms too) and stylesheet: a changed layout
+    never reuses old files."""
     digest = hashlib.sha256()
     base = Path(settings.BASE_DIR)
-    for path in sorted(
-        {*(base / "templates" / t for t in TEMPLATES.values()), base / "templates/pdf/base.html"}
-    ):
+    for path in sorted((base / "templates/pdf").glob("*.html")):
         digest.update(path.read_bytes())
     digest.update((base / "static/pdf/print.css").read_bytes())
     return digest.hexdigest()[:16]
@@ -179,9 +178,17 @@ def _chunks(context: dict) -> list[dict]:
 
 
 def _render(job: DocumentJob, context: dict) -> bytes:
+    """Lay out the document, in parallel page chunks when it is long.
+
+    A document with forms (``FORM_TEMPLATES``) lays them out first, here in the parent: it is
+    one or two pages, and the chunk renderers then fork with fonts already loaded.
+    """
     chunks = _chunks(context)
     template = TEMPLATES[job.kind]
-    if len(chunks) == 1:
+    underlay = None
+    if job.kind in FORM_TEMPLATES:
+        underlay = Underlay(render_pdf(FORM_TEMPLATES[job.kind], context), context["underlay"])
+    if len(chunks) == 1 and underlay is None:
         return render_pdf(template, context)
     title = f"{context['event']['name']}: {context['title']}"
     return render_pdf_chunks(
@@ -189,6 +196,7 @@ def _render(job: DocumentJob, context: dict) -> bytes:
         chunks,
         title=title,
         on_chunk_done=lambda done, total: _progress(job, 20 + 70 * done // total),
+        underlay=underlay,
     )
 
 
