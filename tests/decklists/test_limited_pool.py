@@ -476,6 +476,11 @@ def test_player_page_without_a_pool_says_so_and_a_locked_event_has_no_pool_box(s
     sealed.tournament.save(update_fields=["decklist_deadline"])
     locked = client.get(f"/events/{sealed.tournament.pk}/decklists/").content.decode()
     assert 'id="pool-text"' not in locked and "No pool registered." in locked
+    client.force_login(sealed.judge)
+    judge = client.get(
+        f"/events/{sealed.tournament.pk}/decklists/judge/?team={sealed.team.pk}"
+    ).content.decode()
+    assert "The team has not registered its pool." in judge and 'id="shared-sideboard"' in judge
 
 
 def test_constructed_player_page_has_no_pool(event):
