@@ -36,6 +36,8 @@ _NAME_COLUMNS = 2
 _MAX_NAME = 30
 _MAX_DETAIL = 62
 _MAX_TEAM = 40
+#: What fits under a 44 mm signature line at 7 pt.
+_MAX_SIGN = 32
 #: Pads table numbers to a common width; DejaVu's digits are as wide as this space.
 FIGURE_SPACE = "\u2007"
 
@@ -262,18 +264,19 @@ def result_slips(tournament: Tournament, round_obj: Round, paper: str) -> dict:
     text that differs, a third of a full slip's line boxes. A form depends on how many players
     each team has (a drop box and a signature line each), so each page names the form under each
     of its slips, and ``underlay`` says where: form page 0 is the footer, the rest one per shape.
+    The names under the signature lines are one line per slip, tab-separated (the stylesheet's
+    tab stops are the lines' spacing), as one line box costs a quarter of four floats.
     """
     matches, players = _round_matches(tournament, round_obj)
     points = _points_before(tournament, round_obj)
-    slips = [
-        {
-            "table": match.table,
-            "a": _team_side(match, "A", match.team_a, players, points),
-            "b": _team_side(match, "B", match.team_b, players, points),
-        }
-        for match in matches
-        if match.team_b is not None
-    ]
+    slips = []
+    for match in matches:
+        if match.team_b is None:
+            continue
+        a = _team_side(match, "A", match.team_a, players, points)
+        b = _team_side(match, "B", match.team_b, players, points)
+        names = [_clip(player["name"], _MAX_SIGN) for player in a["players"] + b["players"]]
+        slips.append({"table": match.table, "a": a, "b": b, "sign_names": "\t".join(names)})
     shapes: dict[tuple[int, int], int] = {}
     for slip in slips:
         shapes.setdefault((len(slip["a"]["players"]), len(slip["b"]["players"])), len(shapes) + 1)
