@@ -1,9 +1,9 @@
 #!/bin/sh
-# Debian packages the toolkit needs beyond Python: WeasyPrint's Pango and a font (also in the
-# Dockerfile), Chromium for the browser tests, poppler-utils for PDF checks. Installs only what is
-# missing, and only where it can (root with apt-get); otherwise it says what to install.
+# Debian packages the toolkit needs beyond Python: WeasyPrint's Pango, a font and fontconfig (the
+# Dockerfile installs the same ones), Chromium for the browser tests, poppler-utils for PDF checks.
+# Installs only what is missing, and only where it can (root with apt-get); otherwise it says what.
 set -eu
-PACKAGES="libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core chromium poppler-utils"
+PACKAGES="libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core fontconfig chromium poppler-utils"
 missing=""
 for pkg in $PACKAGES; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing="$missing $pkg"
