@@ -166,7 +166,9 @@ def _draw_underlay(writer: PdfWriter, underlay: Underlay) -> None:
             xobjects[NameObject(f"/UnderlayForm{n}")] = refs[n]
         resources[NameObject("/XObject")] = xobjects
         contents = page[NameObject("/Contents")]
-        existing = list(contents.get_object()) if isinstance(contents.get_object(), ArrayObject) else [contents]
+        existing = (
+            list(contents.get_object()) if isinstance(contents.get_object(), ArrayObject) else [contents]
+        )
         page[NameObject("/Contents")] = ArrayObject([prefixes[key], *existing])
 
 

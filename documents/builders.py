@@ -293,7 +293,9 @@ def result_slips(tournament: Tournament, round_obj: Round, paper: str) -> dict:
     return {
         **_header(tournament, round_obj, DocumentKind.RESULT_SLIPS, paper),
         "allow_draw": round_obj.kind == RoundKind.SWISS,
-        "forms": [{"drops_a": "☐ Drop\n" * a, "drops_b": "☐ Drop\n" * b, "signs": [""] * (a + b)} for a, b in shapes],
+        "forms": [
+            {"drops_a": "☐ Drop\n" * a, "drops_b": "☐ Drop\n" * b, "signs": [""] * (a + b)} for a, b in shapes
+        ],
         "underlay": underlay,
         "pages": _numbered(pages),
     }
