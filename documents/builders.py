@@ -275,6 +275,11 @@ def result_slips(tournament: Tournament, round_obj: Round, paper: str) -> dict:
             continue
         a = _team_side(match, "A", match.team_a, players, points)
         b = _team_side(match, "B", match.team_b, players, points)
+        for team in (a, b):
+            team["roster"] = "\n".join(
+                f"► {p['name']} (primary, right)" if p["primary"] else f"   {p['name']} (secondary, left)"
+                for p in team["players"]
+            )
         names = [_clip(player["name"], _MAX_SIGN) for player in a["players"] + b["players"]]
         slips.append({"table": match.table, "a": a, "b": b, "sign_names": "\t".join(names)})
     shapes: dict[tuple[int, int], int] = {}
