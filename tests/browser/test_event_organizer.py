@@ -31,9 +31,11 @@ def test_organizer_pairs_publishes_keys_results_and_public_standings_match(live_
     manage = f"/events/{event.id}/manage/"
 
     log_in(page, live_server, "orga", manage)
-    page.click("#pair-round")
+    with page.expect_navigation():
+        page.click("#pair-round")
     expect(page.locator(".messages")).to_contain_text("Round 1 paired. Check it, then publish it.")
-    page.click("#publish-round")
+    with page.expect_navigation():
+        page.click("#publish-round")
     expect(page.locator(".messages")).to_contain_text("Round 1 published")
     expect(page.locator("#results-count")).to_have_text("0 of 4 reported")
 
@@ -74,8 +76,10 @@ def test_stale_row_shows_the_current_result_and_a_message(live_server, page):
     event = build_event(organizer, TEAMS[:8])
     manage = f"/events/{event.id}/manage/"
     log_in(page, live_server, "orga", manage)
-    page.click("#pair-round")
-    page.click("#publish-round")
+    with page.expect_navigation():
+        page.click("#pair-round")
+    with page.expect_navigation():
+        page.click("#publish-round")
     first = Match.objects.get(round__tournament=event, table=1)
     match_result_report(match=first, actor=organizer, team_a_wins=0, team_b_wins=1, draws=0, version=1)
 
@@ -98,8 +102,10 @@ def test_manage_page_fits_a_phone(live_server, page):
     event = build_event(organizer, TEAMS[:7])
     page.set_viewport_size({"width": 375, "height": 812})
     log_in(page, live_server, "orga", f"/events/{event.id}/manage/")
-    page.click("#pair-round")
-    page.click("#publish-round")
+    with page.expect_navigation():
+        page.click("#pair-round")
+    with page.expect_navigation():
+        page.click("#publish-round")
 
     page.screenshot(path="/tmp/manage-375.png", full_page=True)
 
