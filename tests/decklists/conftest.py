@@ -9,9 +9,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from decklists.domain import CardIndex, load_card_index
-from tests.decklists.factories import StaffFactory, TeamFactory, TournamentFactory
 from tests.decklists.realdata import real_decklists
-from tests.factories import UserFactory
+from tests.factories import StaffFactory, TeamFactory, TournamentFactory, UserFactory
 from tournaments.enums import StaffRole
 from tournaments.models import Player, Team, Tournament
 

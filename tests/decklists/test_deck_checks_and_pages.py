@@ -18,7 +18,7 @@ from decklists.services import (
     deck_check_start,
     decklist_submit,
 )
-from tests.decklists.factories import MatchFactory, RoundFactory
+from tests.factories import MatchFactory, RoundFactory
 from tournaments.models import AuditEntry, TimeExtension
 
 T0 = datetime.datetime(2026, 7, 18, 10, 0, tzinfo=datetime.UTC)

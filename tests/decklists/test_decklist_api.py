@@ -9,8 +9,8 @@ import pytest
 from django.utils import timezone
 
 from decklists.domain import CardIndex
-from tests.decklists.factories import TeamFactory, TournamentFactory
 from tests.decklists.realdata import real_decklists
+from tests.factories import TeamFactory, TournamentFactory
 from tournaments.models import AuditEntry, Player
 
 LINE_CODES = {
@@ -63,7 +63,7 @@ def test_real_lists_as_teams_parse_cleanly_and_udc_equals_set_intersection(fmt, 
     records = by_format(fmt)
     tournament = TournamentFactory(format=fmt)
     staff = tournament.created_by
-    from tests.decklists.factories import StaffFactory
+    from tests.factories import StaffFactory
 
     StaffFactory(tournament=tournament, user=staff, role="organizer")
     client = client_for(staff)
@@ -90,7 +90,7 @@ def test_real_lists_as_teams_parse_cleanly_and_udc_equals_set_intersection(fmt, 
 def test_real_lists_legacy4_udc_equals_combined_count_check(client_for, index, db):
     records = by_format("modern")[:40]
     tournament = TournamentFactory(udc_mode="legacy4")
-    from tests.decklists.factories import StaffFactory
+    from tests.factories import StaffFactory
 
     StaffFactory(tournament=tournament, user=tournament.created_by, role="organizer")
     client = client_for(tournament.created_by)
@@ -254,7 +254,7 @@ def test_player_is_locked_out_after_the_deadline_judge_corrects_with_reason(even
 
 
 def test_pairing_round_one_locks_lists_when_no_deadline_is_set(event, client_for):
-    from tests.decklists.factories import RoundFactory
+    from tests.factories import RoundFactory
 
     RoundFactory(tournament=event.tournament)
     response = client_for(event.player_user).post(
@@ -383,7 +383,7 @@ def test_preview_is_for_the_events_players_and_staff(event, client_for, db):
 @pytest.mark.parametrize("lists", [1, 3])
 def test_team_lists_query_count_does_not_grow_with_lists(client_for, django_assert_num_queries, db, lists):
     tournament = TournamentFactory(team_size=3)
-    from tests.decklists.factories import StaffFactory
+    from tests.factories import StaffFactory
 
     StaffFactory(tournament=tournament, user=tournament.created_by, role="organizer")
     team = TeamFactory(tournament=tournament)

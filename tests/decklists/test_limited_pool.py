@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.html import escape
 
 from tests.decklists.conftest import Event
-from tests.decklists.factories import RoundFactory
+from tests.factories import RoundFactory
 from tournaments.models import AuditEntry
 
 TWICE = [

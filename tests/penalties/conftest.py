@@ -7,8 +7,7 @@ from dataclasses import dataclass
 import pytest
 from rest_framework.test import APIClient
 
-from tests.factories import UserFactory
-from tests.penalties.factories import MatchFactory, RoundFactory, StaffFactory, TournamentFactory
+from tests.factories import MatchFactory, RoundFactory, StaffFactory, TournamentFactory, UserFactory
 from tournaments.enums import StaffRole
 from tournaments.models import Match, Player, Round, Tournament
 

@@ -12,7 +12,7 @@ from penalties.domain import PenaltyRuleError
 from penalties.models import Penalty
 from penalties.selectors import match_point_adjustments, slow_play_penalty_times
 from penalties.services import penalty_issue, penalty_overturn, penalty_propose
-from tests.penalties.factories import MatchFactory, TeamFactory
+from tests.factories import MatchFactory, TeamFactory
 from tournaments.enums import MatchResultKind
 from tournaments.models import AuditEntry, Match
 from tournaments.services.results import match_result_report

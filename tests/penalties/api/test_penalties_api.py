@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from penalties.models import Penalty
-from tests.penalties.factories import MatchFactory
+from tests.factories import MatchFactory
 from tournaments.models import Match
 
 
