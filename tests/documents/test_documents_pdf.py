@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
+from pypdf import PdfReader
 
+from common.pdf import Underlay, html_to_pdf, merge_pdfs
 from documents.builders import slip_order
 from documents.models import DocumentJob
 from documents.services import document_render
@@ -107,6 +110,19 @@ def test_slip_order_keeps_table_order_when_the_stack_is_cut_in_half():
 
     assert pages == [[1, 5], [2, 6], [3, 7], [4]]
     assert [top for top, *_ in pages] + [bottom for _, *rest in pages for bottom in rest] == list(range(1, 8))
+
+
+def test_underlay_draws_each_form_under_its_pages_and_stores_it_once():
+    break_before = '<p style="page-break-before: always">'
+    forms = html_to_pdf(f"<p>FORM-ZERO</p>{break_before}FORM-ONE</p>")
+    document = html_to_pdf(f"<p>PAGE-A</p>{break_before}PAGE-B</p>")
+
+    pdf = merge_pdfs([document], underlay=Underlay(forms, [[(0, 0), (1, 0), (1, -300)], [(0, 0)]]))
+    first, second = (page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+
+    assert first.count("FORM-ONE") == 2 and "FORM-ZERO" in first and "PAGE-A" in first
+    assert "FORM-ONE" not in second and "FORM-ZERO" in second and "PAGE-B" in second
+    assert pdf.count(b"/Subtype /Form") == 2
 
 
 def test_standings_after_round_one_with_record_points_and_tiebreakers(event):
