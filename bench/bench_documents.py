@@ -4,6 +4,7 @@ Run with ``make bench`` (or ``.venv/bin/python bench/bench_documents.py``). It b
 throwaway SQLite database (migrate, then bulk inserts), pairs round 1 with the real service, and
 times each document end to end through the task path (request → on-commit → eager Celery task →
 builder → parallel render → merge → stored file), printing a markdown table of seconds and pages.
+WeasyPrint is warmed first, as a Celery worker does when it starts (``documents.tasks``).
 
 The issue's sizes do not fit one 2HG event: 1,024 two-player teams are 2,048 players at 512
 tables. So the table and the slips are timed at 1,024 teams (512 matches), and pairings by name
@@ -96,6 +97,9 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-documents-") as workdir:
         setup_django(workdir)
+        from documents.tasks import warm_pdf_renderer
+
+        warm_pdf_renderer()
         print(f"{os.cpu_count()} cores, Python {platform.python_version()}")
         print()
         print("| Document | Teams | Players | Matches | Seconds (end to end) | Pages |")

@@ -93,12 +93,13 @@ def _weasyprint():
 
 
 @cache
-def _warm_up() -> None:
-    """Lay out one tiny page with the print stylesheet before forking chunk renderers.
+def warm_up() -> None:
+    """Import WeasyPrint and lay out one tiny page with the print stylesheet, once per process.
 
-    The first layout in a process loads fontconfig's configuration, Pango's font map and the
-    fonts (about 0.3 s); done once here, every forked child inherits them warm instead of each
-    paying it again.
+    The import takes about 1 s and the first layout loads fontconfig's configuration, Pango's
+    font map and the fonts (about 0.3 s more). Called before forking chunk renderers and when a
+    Celery worker starts (``documents.tasks``), so forked processes inherit all of it warm
+    instead of each paying it again.
     """
     html_to_pdf(f'<link rel="stylesheet" href="{settings.STATIC_URL}pdf/print.css"><b>2HG</b>')
 
@@ -231,7 +232,7 @@ def render_pdf_chunks(
         if total == 1 and underlay is None:
             return parts[0]
         return merge_pdfs(parts, title=title, underlay=underlay)
-    _warm_up()
+    warm_up()
     with tempfile.TemporaryDirectory(prefix="pdf-chunks-") as workdir:
         paths = [Path(workdir) / f"{index:04d}.pdf" for index in range(total)]
         waiting = list(range(total))

@@ -5,11 +5,20 @@ from __future__ import annotations
 import logging
 
 from celery import shared_task
+from celery.signals import worker_init
 from django.db import OperationalError
 
+from common.pdf import warm_up
 from documents.services import document_render
 
 logger = logging.getLogger(__name__)
+
+
+@worker_init.connect
+def warm_pdf_renderer(**_kwargs) -> None:
+    """Warm WeasyPrint in the worker's main process before it forks its pool (``warm_up``), so
+    the first document after a worker (re)start does not wait about 1.5 s for it."""
+    warm_up()
 
 
 @shared_task(

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import datetime
+import weakref
 
 import pytest
+from celery.signals import worker_init
 from django.utils import timezone
 from rest_framework.test import APIClient
 
 from common.pdf import RefusedURL, local_url_fetcher
-from documents import services
+from documents import services, tasks
 from documents.models import DocumentJob
 from documents.services import document_render, document_request, documents_for_round_paired
 from tests.documents.conftest import wait_for
@@ -202,3 +204,14 @@ def test_print_panel_lists_jobs_for_staff_only(event, client, django_capture_on_
     assert b"Pairings by name" in page.content and b"js/print" in page.content
     client.force_login(UserFactory())
     assert client.get(f"/events/{event.tournament.id}/print/").status_code == 403
+
+
+def test_a_starting_worker_warms_the_pdf_renderer_before_forking_its_pool(monkeypatch):
+    calls = []
+    monkeypatch.setattr(tasks, "warm_up", lambda: calls.append("warm"))
+    receivers = [r() if isinstance(r, weakref.ref) else r for _, r in worker_init.receivers]
+
+    tasks.warm_pdf_renderer(sender=None)
+
+    assert tasks.warm_pdf_renderer in receivers
+    assert calls == ["warm"]
