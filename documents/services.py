@@ -180,8 +180,8 @@ def _chunks(context: dict) -> list[dict]:
 def _render(job: DocumentJob, context: dict) -> bytes:
     """Lay out the document, in parallel page chunks when it is long.
 
-    A document with forms (``FORM_TEMPLATES``) lays them out first, here in the parent: it is
-    one or two pages, and the chunk renderers then fork with fonts already loaded.
+    A document with forms (``FORM_TEMPLATES``) lays them out first, here in the parent: they
+    are a few pages, and the chunk renderers then fork with fonts already loaded.
     """
     chunks = _chunks(context)
     template = TEMPLATES[job.kind]
