@@ -17,8 +17,15 @@ logger = logging.getLogger(__name__)
 @worker_init.connect
 def warm_pdf_renderer(**_kwargs) -> None:
     """Warm WeasyPrint in the worker's main process before it forks its pool (``warm_up``), so
-    the first document after a worker (re)start does not wait about 1.5 s for it."""
-    warm_up()
+    the first document after a worker (re)start does not wait about 1.5 s for it.
+
+    A failure is only logged: the worker runs every other task too (pairings, clocks), and a
+    document job meets the same error again and records it on the job.
+    """
+    try:
+        warm_up()
+    except Exception:
+        logger.exception("could not warm the PDF renderer; document jobs will report why")
 
 
 @shared_task(

@@ -215,3 +215,14 @@ def test_a_starting_worker_warms_the_pdf_renderer_before_forking_its_pool(monkey
 
     assert tasks.warm_pdf_renderer in receivers
     assert calls == ["warm"]
+
+
+def test_a_worker_starts_even_if_the_pdf_renderer_cannot_warm(monkeypatch, caplog):
+    def broken():
+        raise OSError("cannot load library 'libpango-1.0-0'")
+
+    monkeypatch.setattr(tasks, "warm_up", broken)
+
+    tasks.warm_pdf_renderer(sender=None)
+
+    assert "could not warm the PDF renderer" in caplog.text
