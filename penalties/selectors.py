@@ -15,6 +15,7 @@ from django.db.models import QuerySet, Sum
 from penalties.domain import MatchPenalty, PriorPenalty
 from penalties.domain import Penalty as PenaltyKind
 from penalties.models import Penalty
+from tournaments.domain.seating import seat_order
 from tournaments.models import Match, Player
 
 
@@ -127,9 +128,12 @@ def round_tables(*, round_id: int) -> list[dict]:
         for side, team in (("A", match.team_a), ("B", match.team_b)):
             if team is None:
                 continue
-            seated = (match.seats or {}).get(side) or []
-            order = {pk: index for index, pk in enumerate(seated)}
-            members = sorted(players_by_team[team.pk], key=lambda p: order.get(p.pk, len(order) + p.position))
+            members = seat_order(
+                players_by_team[team.pk],
+                (match.seats or {}).get(side),
+                member_id=lambda p: p.pk,
+                position=lambda p: p.position,
+            )
             teams.append(
                 {
                     "id": team.pk,

@@ -39,6 +39,7 @@ from penalties.domain import (
 )
 from penalties.domain import Penalty as PenaltyKind
 from penalties.models import Penalty
+from tournaments.domain.seating import seat_order
 from tournaments.models import Match, Player, Round, Tournament
 from tournaments.permissions import is_head_judge
 from tournaments.services.audit import audit_log
@@ -315,13 +316,14 @@ def _other_players(*, player: Player, match: Match | None) -> list[int]:
         return []
     opponent_id = match.team_b_id if match.team_a_id == player.team_id else match.team_a_id
     seats = match.seats or {}
-    order = {pk: index for index, pk in enumerate([*seats.get("A", []), *seats.get("B", [])])}
     players = Player.objects.filter(team_id__in=[player.team_id, opponent_id]).exclude(pk=player.pk)
-    ranked = sorted(
-        players.values_list("pk", "team_id", "position"),
-        key=lambda row: (row[1] != player.team_id, order.get(row[0], len(order) + row[2])),
+    seated = seat_order(
+        players.only("pk", "team_id", "position"),
+        [*seats.get("A", []), *seats.get("B", [])],
+        member_id=lambda p: p.pk,
+        position=lambda p: p.position,
     )
-    return [pk for pk, _, _ in ranked]
+    return [p.pk for p in sorted(seated, key=lambda p: p.team_id != player.team_id)]
 
 
 def _stored_context(context: Mapping[str, Any] | None) -> dict[str, Any]:

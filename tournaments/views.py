@@ -19,6 +19,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from common.errors import DomainError
+from tournaments.domain.seating import seat_order
 from tournaments.enums import RoundKind, RoundStatus, StaffRole
 from tournaments.forms import ReasonForm, TeamRegisterForm, TournamentCreateForm, add_domain_errors
 from tournaments.models import Match, Player, Round, Team, Tournament
@@ -110,10 +111,9 @@ def _fold(text: str) -> str:
 
 def _seats(team: Team, seat_ids: list[int] | None) -> list[Seat]:
     """Seat order from ``Match.seats`` when the team set it, else registration order (first = primary)."""
-    players = list(team.players.all())
-    if seat_ids:
-        rank = {player_id: index for index, player_id in enumerate(seat_ids)}
-        players.sort(key=lambda p: rank.get(p.pk, len(rank) + p.position))
+    players = seat_order(
+        team.players.all(), seat_ids, member_id=lambda p: p.pk, position=lambda p: p.position
+    )
     return [Seat(player, index == 0) for index, player in enumerate(players)]
 
 
