@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from django.db.models import Prefetch
 
 from documents.enums import DocumentKind, Paper
+from tournaments.domain.seating import seat_order
 from tournaments.enums import MatchResultKind, RoundKind
 from tournaments.models import Match, Player, Round, Team, Tournament
 from tournaments.selectors import matches_for_round, standings_for
@@ -101,11 +102,8 @@ def _points_before(tournament: Tournament, round_obj: Round) -> dict[int, int]:
 def _seated(match: Match, side: str, team_players: list[Player]) -> list[Player]:
     """The team's players in seat order, primary first: the match's seats if recorded, else
     registration order (the team may still swap before play, MTR 9.4)."""
-    order = match.seats.get(side) if isinstance(match.seats, dict) else None
-    if order:
-        rank = {player_id: i for i, player_id in enumerate(order)}
-        return sorted(team_players, key=lambda p: (rank.get(p.id, len(rank)), p.position))
-    return team_players
+    recorded = match.seats.get(side) if isinstance(match.seats, dict) else None
+    return seat_order(team_players, recorded, member_id=lambda p: p.id, position=lambda p: p.position)
 
 
 def _round_matches(tournament: Tournament, round_obj: Round) -> tuple[list[Match], dict[int, list[Player]]]:
