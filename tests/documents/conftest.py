@@ -57,11 +57,6 @@ class Event:
 
 
 @pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
 def media_root(settings, tmp_path):
     """Each test stores its PDFs apart, except in the service run, where the live worker writes to
     the ``MEDIA_ROOT`` it was started with and the tests must read the same folder."""
