@@ -5,7 +5,7 @@ from accounts import views
 from accounts.api.views import AccountCreateApi, TokenObtainApi
 
 urlpatterns = [
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", views.RateLimitedLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", views.signup, name="signup"),
     path("api/v1/auth/token/", TokenObtainApi.as_view(), name="api-token"),

@@ -1,0 +1,216 @@
+"""Web security: log-in limits, CSRF on every form, no secrets in the repository.
+
+Covered elsewhere, not repeated here: password validation on sign-up
+(``tests/accounts/test_auth_api.py::test_signup_refuses_invalid_fields_naming_them`` and
+``::test_signup_page_shows_password_problem``), and ``check --deploy`` clean with production
+settings plus secure cookies and HSTS outside DEBUG (``tests/common/test_deploy_check.py``).
+
+Both runs of the suite share these tests; in the service run the cache is Redis and outlives the
+test, so every test here uses its own username or address and deletes its counters after itself
+(never ``cache.clear()``: the Redis database also holds the Celery queues).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import uuid
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core.cache import cache
+from django.test import Client
+from django.urls import reverse
+from rest_framework.test import APIClient
+from rest_framework.throttling import ScopedRateThrottle
+
+from accounts import views as account_views
+from tests.factories import DEFAULT_PASSWORD, UserFactory
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def login_user(db):
+    """A user with a name no other test (or earlier run against the same Redis) has used."""
+    user = UserFactory(username=f"limit-{uuid.uuid4().hex[:12]}")
+    yield user
+    key = account_views.login_failures_key(_request_from("127.0.0.1"), user.username)
+    cache.delete_many([key, f"{key}:until"])
+
+
+def _request_from(address: str):
+    from django.test import RequestFactory
+
+    return RequestFactory().post("/", REMOTE_ADDR=address)
+
+
+def _log_in(client: Client, username: str, password: str):
+    return client.post(reverse("login"), {"username": username, "password": password})
+
+
+@pytest.mark.django_db
+def test_login_page_refuses_with_429_after_too_many_failures_for_a_username(login_user):
+    client = Client()
+    for _ in range(account_views.LOGIN_FAILURES_ALLOWED):
+        assert _log_in(client, login_user.username, "wrong-password").status_code == 200
+
+    refused = _log_in(client, login_user.username, DEFAULT_PASSWORD)
+
+    assert refused.status_code == 429
+    assert "Too many failed log-in attempts for this username" in refused.content.decode()
+    assert 0 < int(refused["Retry-After"]) <= account_views.LOGIN_FAILURE_WINDOW
+    assert "_auth_user_id" not in client.session
+
+
+@pytest.mark.django_db
+def test_login_limit_counts_per_username_and_ends_with_the_window(login_user):
+    other = UserFactory(username=f"limit-{uuid.uuid4().hex[:12]}")
+    client = Client()
+    for _ in range(account_views.LOGIN_FAILURES_ALLOWED):
+        _log_in(client, login_user.username, "wrong-password")
+
+    assert _log_in(client, other.username, DEFAULT_PASSWORD).status_code == 302
+
+    key = account_views.login_failures_key(_request_from("127.0.0.1"), login_user.username)
+    cache.delete_many([key, f"{key}:until"])
+    assert _log_in(Client(), login_user.username, DEFAULT_PASSWORD).status_code == 302
+
+
+@pytest.mark.django_db
+def test_a_successful_login_resets_the_failure_count(login_user):
+    client = Client()
+    for _ in range(account_views.LOGIN_FAILURES_ALLOWED - 1):
+        _log_in(client, login_user.username, "wrong-password")
+    assert _log_in(client, login_user.username, DEFAULT_PASSWORD).status_code == 302
+    client.logout()
+
+    for _ in range(account_views.LOGIN_FAILURES_ALLOWED - 1):
+        assert _log_in(client, login_user.username, "wrong-password").status_code == 200
+
+    assert _log_in(client, login_user.username, DEFAULT_PASSWORD).status_code == 302
+
+
+@pytest.mark.django_db
+def test_token_api_is_throttled_with_the_api_error_shape(login_user, monkeypatch):
+    """DRF's ``login`` scope; a rate of 3/min stands in for the configured one, and the client
+    comes from its own address so the counter cannot leak into other tests."""
+    monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES", {"login": "3/min"})
+    address = f"198.51.100.{uuid.uuid4().int % 250 + 1}"
+    client = APIClient(REMOTE_ADDR=address)
+    url = reverse("api-token")
+    try:
+        statuses = [
+            client.post(url, {"username": login_user.username, "password": "wrong"}).status_code
+            for _ in range(3)
+        ]
+        refused = client.post(url, {"username": login_user.username, "password": DEFAULT_PASSWORD})
+    finally:
+        cache.delete(f"throttle_login_{address}")
+
+    assert statuses == [400, 400, 400]
+    assert refused.status_code == 429
+    body = refused.json()
+    assert body["errors"] == [{"message": "too many requests; wait and retry"}]
+    assert body["detail"].startswith("Request was throttled.")
+    assert int(refused["Retry-After"]) > 0
+
+
+POST_FORM = re.compile(r"<form\b[^>]*\bmethod=[\"']?post[\"']?[^>]*>(.*?)</form>", re.IGNORECASE | re.DOTALL)
+
+
+def test_every_post_form_in_the_templates_carries_a_csrf_token():
+    forms = []
+    for template in sorted((ROOT / "templates").rglob("*.html")):
+        for found in POST_FORM.finditer(template.read_text()):
+            forms.append((template.relative_to(ROOT).as_posix(), found.start(), found.group(1)))
+
+    missing = [f"{name} at offset {offset}" for name, offset, body in forms if "{% csrf_token %}" not in body]
+
+    assert len(forms) >= 15, "the form pattern no longer finds the templates' forms"
+    assert missing == []
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("url_name", "logged_in"),
+    [("login", False), ("signup", False), ("tournament-create", True), ("logout", True)],
+)
+def test_a_form_post_without_the_csrf_token_is_refused(url_name, logged_in, login_user):
+    client = Client(enforce_csrf_checks=True)
+    if logged_in:
+        client.force_login(login_user)
+
+    response = client.post(reverse(url_name), {"username": login_user.username, "password": "x"})
+
+    assert response.status_code == 403
+    assert b"CSRF" in response.content
+
+
+@pytest.mark.django_db
+def test_the_same_post_with_the_token_from_the_page_goes_through(login_user):
+    client = Client(enforce_csrf_checks=True)
+    page = client.get(reverse("login"))
+    token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', page.content).group(1).decode()
+
+    response = client.post(
+        reverse("login"),
+        {"username": login_user.username, "password": DEFAULT_PASSWORD, "csrfmiddlewaretoken": token},
+    )
+
+    assert response.status_code == 302
+
+
+#: What a leaked credential looks like; each pattern is written so it does not match itself.
+SECRET_PATTERNS = {
+    "private key": re.compile(r"-----BEGIN (?:[A-Z]+ )*PRIVATE KEY-----"),
+    "AWS access key id": re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b"),
+    "AWS secret access key": re.compile(r"aws_secret_access_key\s*[=:]\s*['\"]?[A-Za-z0-9/+=]{40}", re.I),
+    "GitHub token": re.compile(r"\bgh[pousr]_[A-Za-z0-9]{36}\b"),
+    "Slack token": re.compile(r"\bxox[abprs]-[A-Za-z0-9-]{10,}"),
+}
+#: ``SECRET_KEY = "…"`` in code and shell, ``SECRET_KEY=…`` in env files. A value computed when it
+#: runs (``$(…)`` in shell) is not stored, and one shorter than 12 characters (a test's ``"x"``)
+#: is a placeholder, not a key.
+PY_SECRET_KEY = re.compile(r"SECRET_KEY\s*=\s*(['\"])([^$'\"]{12,})\1")
+ENV_SECRET_KEY = re.compile(r"SECRET_KEY=([^\s`,'\"$<\\]+)")
+#: The documented keys that are not secrets: the embedded mode's development key (README: never
+#: for a real event), the Docker build's throwaway, and the README's local service example.
+KNOWN_NOT_SECRET = {settings.DEV_SECRET_KEY, "build-only-not-secret", "dev-only"}
+
+
+def _tracked_text_files() -> list[Path]:
+    names = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout.split(
+        b"\0"
+    )
+    files = []
+    for name in filter(None, names):
+        path = ROOT / name.decode()
+        if not path.is_file():
+            continue
+        head = path.read_bytes()[:8192]
+        if b"\0" in head:
+            continue
+        files.append(path)
+    return files
+
+
+def test_no_secrets_are_tracked_in_the_repository():
+    files = _tracked_text_files()
+    found = []
+    for path in files:
+        text = path.read_text(errors="replace")
+        name = path.relative_to(ROOT).as_posix()
+        found += [f"{name}: {what}" for what, pattern in SECRET_PATTERNS.items() if pattern.search(text)]
+        for match in PY_SECRET_KEY.finditer(text):
+            if match.group(2) and match.group(2) not in KNOWN_NOT_SECRET:
+                found.append(f"{name}: SECRET_KEY literal {match.group(2)[:8]}…")
+        for match in ENV_SECRET_KEY.finditer(text):
+            if match.group(1) not in KNOWN_NOT_SECRET:
+                found.append(f"{name}: SECRET_KEY value {match.group(1)[:8]}…")
+
+    assert len(files) > 100, "git ls-files found too few files to be this repository"
+    assert found == []
+    tracked = {path.relative_to(ROOT).as_posix() for path in files}
+    assert not {".env", "config/.env"} & tracked, "an .env file is tracked; only .env.example belongs"
