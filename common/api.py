@@ -2,11 +2,35 @@
 
 from __future__ import annotations
 
-from rest_framework import exceptions, status
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
+from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from common.errors import DomainError
+
+
+class ErrorItemSerializer(serializers.Serializer):
+    field = serializers.CharField(required=False)
+    line = serializers.IntegerField(required=False, allow_null=True)
+    message = serializers.CharField()
+
+
+class ErrorSerializer(serializers.Serializer):
+    """The body of every 4xx answer of the API."""
+
+    detail = serializers.CharField()
+    errors = ErrorItemSerializer(many=True)
+
+
+def body_too_big_message() -> str:
+    """Names the limit, so a client knows how much to cut (``DATA_UPLOAD_MAX_MEMORY_SIZE``)."""
+    return f"request body too large; the limit is {settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes"
+
+
+def error_body(message: str, *, field: str = "body") -> dict:
+    return {"detail": message, "errors": [{"field": field, "message": message}]}
 
 
 def _flatten(detail, prefix: str = "") -> list[dict]:
@@ -30,6 +54,12 @@ def _flatten(detail, prefix: str = "") -> list[dict]:
 
 
 def exception_handler(exc, context):
+    if isinstance(exc, RequestDataTooBig):
+        return Response(error_body(body_too_big_message()), status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+    if isinstance(exc, TooManyFieldsSent | TooManyFilesSent):
+        return Response(
+            error_body(f"too many fields in the request: {exc}"), status=status.HTTP_400_BAD_REQUEST
+        )
     if isinstance(exc, DomainError):
         body = {"detail": exc.message, "errors": exc.errors or [{"message": exc.message}]}
         body.update(exc.extra)

@@ -1,13 +1,14 @@
 """Input and output shapes of the events API; each checks shape only, the services check the rules.
 
 Serializers used by more than one endpoint are the match and round outputs (a client sees one match
-shape everywhere, including the body of a stale-version 409) and the error shape.
+shape everywhere, including the body of a stale-version 409) and the error shape (from ``common.api``).
 """
 
 from __future__ import annotations
 
 from rest_framework import serializers
 
+from common.api import ErrorSerializer
 from tournaments.enums import (
     REL,
     TIEBREAKER_NAMES,
@@ -18,17 +19,6 @@ from tournaments.enums import (
     StaffRole,
     UDCMode,
 )
-
-
-class ErrorItemSerializer(serializers.Serializer):
-    field = serializers.CharField(required=False)
-    line = serializers.IntegerField(required=False)
-    message = serializers.CharField()
-
-
-class ErrorSerializer(serializers.Serializer):
-    detail = serializers.CharField()
-    errors = ErrorItemSerializer(many=True)
 
 
 class TournamentInputSerializer(serializers.Serializer):

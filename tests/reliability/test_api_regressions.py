@@ -1,0 +1,76 @@
+"""Inputs that once ended as a 500 or an HTML page, each answered now as a 4xx naming the problem.
+
+Each test fixes one finding of the API fuzzing (``test_api_fuzz.py``) or of the issue's list of
+hostile bodies, and checks the exact status and message, not only "not a 500".
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import override_settings
+
+from tests.factories import UserFactory
+from tests.tournaments.factories import client_for, event_with_teams
+
+pytestmark = pytest.mark.django_db
+
+
+def _assert_error_shape(response, status: int) -> dict:
+    assert response.status_code == status, response.content[:300]
+    assert response["Content-Type"].startswith("application/json")
+    body = response.json()
+    assert body["detail"]
+    assert body["errors"] and all(item["message"] for item in body["errors"])
+    return body
+
+
+def test_oversized_json_body_is_a_json_413_naming_the_limit():
+    """DRF's JSON parser reads the raw stream, past Django's upload limit; the middleware stops it."""
+    client = client_for(UserFactory())
+    payload = json.dumps({"name": "x" * (2 * 1024 * 1024)})
+    response = client.post("/api/v1/tournaments/", payload, content_type="application/json")
+    body = _assert_error_shape(response, 413)
+    assert body["detail"] == "request body too large; the limit is 1048576 bytes"
+
+
+def test_oversized_form_body_is_a_json_413_not_django_html_400():
+    client = client_for(UserFactory())
+    response = client.post("/api/v1/tournaments/", {"name": "x" * (2 * 1024 * 1024)})
+    _assert_error_shape(response, 413)
+
+
+@override_settings(DATA_UPLOAD_MAX_MEMORY_SIZE=2048)
+def test_body_limit_follows_the_setting():
+    tournament = event_with_teams(2)
+    client = client_for(tournament.created_by)
+    url = f"/api/v1/tournaments/{tournament.pk}/teams/"
+    small = client.post(url, {"name": "y" * 50, "players": []}, format="json")
+    assert _assert_error_shape(small, 400)["errors"] == [
+        {"field": "players", "message": "This list may not be empty."}
+    ]
+    big = client.post(url, {"name": "y" * 4096, "players": []}, format="json")
+    assert _assert_error_shape(big, 413)["detail"].endswith("the limit is 2048 bytes")
+
+
+def test_too_many_form_fields_is_a_json_400():
+    """Django's ``TooManyFieldsSent`` (a SuspiciousOperation) would be its HTML 400 page."""
+    client = client_for(UserFactory())
+    body = "&".join(f"f{index}=1" for index in range(1500))
+    response = client.post("/api/v1/tournaments/", body, content_type="application/x-www-form-urlencoded")
+    assert _assert_error_shape(response, 400)["detail"].startswith("too many fields in the request")
+
+
+def test_decklist_over_the_length_limit_is_a_400_naming_the_limit():
+    tournament = event_with_teams(2)
+    player = tournament.players.first()
+    client = client_for(tournament.created_by)
+    text = "4 Lightning Bolt\n" * 1500
+    response = client.post(
+        f"/api/v1/tournaments/{tournament.pk}/decklists/",
+        {"player": player.pk, "text": text},
+        format="json",
+    )
+    body = _assert_error_shape(response, 400)
+    assert body["detail"] == f"The list has {len(text)} characters; the limit is 20000."
