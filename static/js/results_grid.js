@@ -79,7 +79,15 @@
       row.dataset.reported === "1" ? reporterText(match, savedHere) : "Not yet reported";
   }
 
-  function save(row) {
+  // Changing a confirmed result needs a reason for the audit log: the API answers 400 naming the
+  // field "reason", and the scorekeeper is asked for one before the same result is sent again.
+  function asksForReason(response, data) {
+    return response.status === 400 && (data.errors || []).some(function (error) {
+      return error.field === "reason";
+    });
+  }
+
+  function save(row, reason) {
     var fields = inputs(row);
     var body = {
       team_a_wins: Number(fields.a.value || 0),
@@ -87,6 +95,9 @@
       draws: Number(fields.d.value || 0),
       version: Number(row.dataset.version)
     };
+    if (reason) {
+      body.reason = reason;
+    }
     row.classList.remove("saved", "conflict");
     say(row, "Saving…", false);
     return fetch(row.dataset.url, {
@@ -106,6 +117,15 @@
           if (pendingOnly.checked) {
             row.hidden = true;
           }
+          return;
+        }
+        if (asksForReason(response, data) && !reason) {
+          var given = window.prompt("This result is confirmed. Why change it? (kept in the audit log)");
+          if (given && given.trim()) {
+            return save(row, given.trim());
+          }
+          row.classList.add("conflict");
+          say(row, "Not saved: changing a confirmed result needs a reason.", true);
           return;
         }
         if (response.status === 409 && (data.match || data.current)) {

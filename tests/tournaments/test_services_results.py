@@ -38,9 +38,15 @@ def match_setup():
     }
 
 
-def report(match, actor, score, version):
+def report(match, actor, score, version, reason=""):
     return match_result_report(
-        match=match, actor=actor, team_a_wins=score[0], team_b_wins=score[1], draws=score[2], version=version
+        match=match,
+        actor=actor,
+        team_a_wins=score[0],
+        team_b_wins=score[1],
+        draws=score[2],
+        version=version,
+        reason=reason,
     )
 
 
@@ -103,10 +109,23 @@ def test_player_cannot_change_a_confirmed_result(match_setup):
 def test_staff_correction_of_a_confirmed_result_is_audited(match_setup):
     match = match_setup["match"]
     report(match, match_setup["scorekeeper"], (1, 0, 0), 1)
-    report(match, match_setup["organizer"], (0, 0, 3), 2)
+    report(match, match_setup["organizer"], (0, 0, 3), 2, reason="intentional draw, slip misread")
     entry = AuditEntry.objects.get(action="match_result_correct")
     assert (entry.before["team_a_wins"], entry.before["draws"]) == (1, 0)
     assert (entry.after["team_a_wins"], entry.after["draws"], entry.after["version"]) == (0, 3, 3)
+    assert entry.reason == "intentional draw, slip misread"
+
+
+def test_staff_correction_of_a_confirmed_result_needs_a_reason(match_setup):
+    match = match_setup["match"]
+    report(match, match_setup["scorekeeper"], (1, 0, 0), 1)
+    with pytest.raises(DomainError) as refused:
+        report(match, match_setup["organizer"], (0, 1, 0), 2, reason="  ")
+    assert (refused.value.status_code, refused.value.errors) == (
+        400,
+        [{"field": "reason", "message": "required"}],
+    )
+    assert AuditEntry.objects.filter(action="match_result_correct").count() == 0
 
 
 @pytest.mark.parametrize("score", [(1, 0, 0), (0, 1, 0), (1, 0, 2), (0, 0, 1), (0, 0, 3)])

@@ -164,6 +164,13 @@ class ResultInputSerializer(serializers.Serializer):
     team_b_wins = serializers.IntegerField(min_value=0)
     draws = serializers.IntegerField(min_value=0)
     version = serializers.IntegerField(min_value=1)
+    reason = serializers.CharField(
+        required=False,
+        default="",
+        allow_blank=True,
+        max_length=500,
+        help_text="Why a confirmed result is changed (required then, for the audit log).",
+    )
 
 
 class MatchSnapshotSerializer(serializers.Serializer):

@@ -91,9 +91,12 @@ def _write(match: Match, version: int, values: dict) -> Match:
 
 @transaction.atomic
 def match_result_report(
-    *, match: Match, actor, team_a_wins: int, team_b_wins: int, draws: int, version: int
+    *, match: Match, actor, team_a_wins: int, team_b_wins: int, draws: int, version: int, reason: str = ""
 ) -> Match:
     """Record a reported result (see the module docstring for who confirms what).
+
+    Changing a confirmed result is an override: staff must say why (``reason``, 400 without one),
+    and the audit entry keeps the result before and after with that reason.
 
     Raises 409 on a stale ``version``, on a player's report after confirmation, and on a match
     whose result a penalty imposed (clear the penalty first); 400 on an impossible record; 403 if
@@ -133,6 +136,8 @@ def match_result_report(
     }
     if has_role(actor, tournament, SCOREKEEPING):
         changed = any(before[field] != value for field, value in counts.items())
+        if before["confirmed"] and changed:
+            reason = _require_reason(reason)
         match = _write(match, version, {**common, "confirmed": True, "reported_side": "", "disputed": False})
         if (before["confirmed"] and changed) or before["disputed"]:
             audit_log(
@@ -142,6 +147,7 @@ def match_result_report(
                 obj=match,
                 before=before,
                 after=match_snapshot(match),
+                reason=reason.strip(),
             )
     else:
         match = _player_report(match, actor, tournament, version, common, counts, before)
