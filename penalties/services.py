@@ -106,7 +106,8 @@ def penalty_issue(
     """Record a penalty and apply its team consequences, in one transaction.
 
     Callers check that ``actor`` is a judge. ``penalty`` other than the proposal is a deviation:
-    head judge only (403) and with a reason (400), as the core rules. ``simultaneous_with`` marks
+    head judge only (403) and with a reason (400), as the core rules; its audit entry has the
+    proposal as ``before`` and the deviation reason as its reason. ``simultaneous_with`` marks
     a penalty given in the same ruling as an earlier one at the same match (both teams' decks
     failing one deck check): simultaneous losses on both teams change no score [IPG 1.1].
 
@@ -181,6 +182,7 @@ def penalty_issue(
         actor=actor,
         action="penalty_issue",
         obj=row,
+        before={"penalty": row.proposed_penalty} if row.deviated else None,
         after=_audit_view(row),
         reason=decision.deviation_reason or description,
     )

@@ -263,12 +263,24 @@ def _manual_pairing_problems(active: set[int], matches: Sequence[tuple[int, int 
     return problems
 
 
+def _engine_tables(state, number: int, seed: int) -> list[list[int | None]] | None:
+    """What the engine would have paired with the round's seed, as ``[table, team_a, team_b]``:
+    the ``before`` of a manual pairing's audit entry, so a reader sees what the organizer
+    overrode. None when the engine could not pair the round at all."""
+    try:
+        pairing = pair_round(state, round_number=number, seed=seed)
+    except PairingError:
+        return None
+    return [[line.table, line.team_a, line.team_b] for line in pairing.tables]
+
+
 @transaction.atomic
 def round_pair_manual(
     *, tournament: Tournament, actor, matches: list[tuple[int, int | None]], reason: str
 ) -> Round:
     """Store the organizer's own pairing of the next Swiss round, with a mandatory reason and an
-    audit entry listing every match (DECISIONS.md keeps manual pairing, but visible).
+    audit entry listing every match, before it what the engine would have paired (DECISIONS.md
+    keeps manual pairing, but visible).
 
     Every active team must appear exactly once; ``(team, None)`` is the bye.
     """
@@ -287,6 +299,7 @@ def round_pair_manual(
         )
     tables = _manual_tables(tournament, matches)
     seed = round_seed(tournament, number)
+    engine_tables = _engine_tables(state, number, seed)
     new_round = create_round(
         tournament=tournament,
         number=number,
@@ -311,6 +324,7 @@ def round_pair_manual(
         actor=actor,
         action="round_pair_manual",
         obj=new_round,
+        before={"number": number, "tables": engine_tables},
         after={"number": number, "tables": [list(t) for t in tables]},
         reason=reason,
     )
