@@ -1,0 +1,394 @@
+"""Reading a ``twohg-event`` document back into the database as a new event.
+
+Rows are inserted in the file's order, so they get ids in the same relative order as
+in the source database (the pairing engine breaks some ties by id). ``auto_now_add`` columns
+ignore given values on insert, so the file's timestamps are written back with ``bulk_update``
+right after each ``bulk_create``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import models
+
+from tournaments.models import (
+    KeepApart,
+    Match,
+    Player,
+    Round,
+    RoundPause,
+    Staff,
+    Team,
+    TimeExtension,
+    Tournament,
+)
+from tournaments.services.event_io.reading import (
+    FORMAT,
+    TEAM_REF_IN_LINE,
+    VERSION,
+    EventFileError,
+    Node,
+)
+
+TOURNAMENT_CHOICES = (
+    "format",
+    "rel",
+    "percentage_floor",
+    "penalty_policy",
+    "udc_mode",
+    "late_entry_missed_rounds",
+    "playoff_play_draw",
+    "status",
+)
+TOURNAMENT_FLAGS = ("late_entry_open", "decklists_published")
+
+
+def insert(model: type[models.Model], rows: list[tuple[models.Model, dict[str, Any]]]) -> list:
+    """Insert ``rows`` (instance, columns to force) in order; forced columns are written after the
+    insert, because ``auto_now``/``auto_now_add`` replace any value given to the insert itself."""
+    created = model.objects.bulk_create([row for row, _ in rows])
+    forced: set[str] = set()
+    for row, values in rows:
+        for field, value in values.items():
+            setattr(row, field, value)
+        forced.update(values)
+    if forced and created:
+        model.objects.bulk_update(created, sorted(forced))
+    return created
+
+
+class Importer:
+    """The rows created so far, by file key, so later parts of the file can refer to them.
+
+    ``refs`` maps an audit ``object_type`` and a key (as JSON text) to the new row's id.
+    """
+
+    def __init__(self, root: Node):
+        self.root = root
+        self.users: dict[str, Any] = {}
+        self.users_created: list[str] = []
+        self.teams: dict[str, Team] = {}
+        self.team_list: list[Team] = []
+        self.players: dict[str, Player] = {}
+        self.rounds: dict[int, Round] = {}
+        self.matches: dict[str, Match] = {}
+        self.extensions: dict[str, list[TimeExtension]] = {}
+        self.refs: dict[str, dict[str, int]] = {}
+        self.tournament: Tournament | None = None
+
+    def remember(self, kind: str, key: Any, pk: int) -> None:
+        self.refs.setdefault(kind, {})[json.dumps(key)] = pk
+
+    def user(self, node: Node, key: str, *, null: bool = True):
+        username = node.get(key, str, null=null)
+        if username is None:
+            return None
+        if username not in self.users:
+            raise EventFileError(node.at(key), f"{username!r} is not in the file's users")
+        return self.users[username]
+
+    def lookup(self, mapping: dict, key: Any, path: str, what: str, *, null: bool = True):
+        if key is None and null:
+            return None
+        try:
+            return mapping[json.dumps(key) if isinstance(key, list) else key]
+        except (KeyError, TypeError):
+            raise EventFileError(path, f"no {what} {key!r} in the file") from None
+
+    def team(self, node: Node, key: str, *, null: bool = False) -> Team | None:
+        return self.lookup(self.teams, node.get(key, str, null=null), node.at(key), "team")
+
+    def player(self, node: Node, key: str) -> Player:
+        return self.lookup(self.players, node.get(key, str), node.at(key), "player", null=False)
+
+    def round(self, node: Node, key: str) -> Round:
+        return self.lookup(self.rounds, node.get(key, int), node.at(key), "round", null=False)
+
+    def match(self, node: Node, key: str, *, null: bool = False) -> Match | None:
+        return self.lookup(self.matches, node.get(key, list, null=null), node.at(key), "match", null=null)
+
+    def load_users(self) -> None:
+        """Link each username to the existing account, or create one with an unusable password."""
+        user_model = get_user_model()
+        for node in self.root.nodes("users"):
+            username = node.get("username", str)
+            if not username or username in self.users:
+                raise EventFileError(node.at("username"), f"empty or listed twice: {username!r}")
+            user = user_model.objects.filter(username=username).first()
+            if user is None:
+                user = user_model.objects.create_user(username, email=node.get("email", str), password=None)
+                self.users_created.append(username)
+            self.users[username] = user
+
+    def load_tournament(self, rename: str | None) -> Tournament:
+        node = self.root.node("tournament")
+        values: dict[str, Any] = {field: node.choice(field, Tournament) for field in TOURNAMENT_CHOICES}
+        values.update({field: node.get(field, bool) for field in TOURNAMENT_FLAGS})
+        for field in ("team_size", "games_per_match", "round_minutes"):
+            values[field] = node.natural(field)
+        for field in ("swiss_rounds", "top_cut"):
+            values[field] = node.natural(field, null=True)
+        name = rename or node.get("name", str)
+        date = node.date("date")
+        if not name.strip():
+            raise EventFileError(node.at("name"), "empty")
+        if Tournament.objects.filter(name=name, date=date).exists():
+            raise EventFileError(
+                node.at("name"),
+                f"an event named {name!r} on {date or 'no date'} exists already; import it under another name",
+            )
+        tournament = Tournament(
+            **values,
+            name=name,
+            date=date,
+            venue=node.get("venue", str),
+            tiebreakers=node.get("tiebreakers", list),
+            seed=node.get("seed", int),
+            decklist_deadline=node.moment("decklist_deadline", null=True),
+            created_by=self.user(node, "created_by", null=False),
+        )
+        insert(Tournament, [(tournament, {"created_at": node.moment("created_at")})])
+        self.tournament = tournament
+        self.remember("tournament", None, tournament.pk)
+        return tournament
+
+    def load_staff(self) -> None:
+        rows = []
+        for node in self.root.nodes("staff"):
+            rows.append(
+                (
+                    Staff(
+                        tournament=self.tournament,
+                        user=self.user(node, "user", null=False),
+                        role=node.choice("role", Staff),
+                    ),
+                    {},
+                )
+            )
+        for staff in insert(Staff, rows):
+            self.remember("staff", staff.user.username, staff.pk)
+
+    def load_teams(self) -> None:
+        """Teams, then their players in one insert (after the teams have ids)."""
+        team_rows, player_rows = [], []
+        team_nodes = self.root.nodes("teams")
+        for node in team_nodes:
+            name = node.get("name", str)
+            if not name or name in self.teams:
+                raise EventFileError(node.at("name"), f"empty or listed twice: {name!r}")
+            team = Team(
+                tournament=self.tournament,
+                name=name,
+                registered_after_round=node.natural("registered_after_round"),
+                dropped_after_round=node.natural("dropped_after_round", null=True),
+                drop_reason=node.get("drop_reason", str),
+                disqualified=node.get("disqualified", bool),
+                fixed_table=node.natural("fixed_table", null=True),
+            )
+            self.teams[name] = team
+            team_rows.append((team, {"created_at": node.moment("created_at")}))
+        self.team_list = insert(Team, team_rows)
+        for team, node in zip(self.team_list, team_nodes, strict=True):
+            self.remember("team", team.name, team.pk)
+            for player_node in node.nodes("players"):
+                wizards_id = player_node.get("wizards_id", str)
+                if not wizards_id or wizards_id in self.players:
+                    raise EventFileError(
+                        player_node.at("wizards_id"), f"empty or listed twice: {wizards_id!r}"
+                    )
+                player = Player(
+                    tournament=self.tournament,
+                    team=team,
+                    name=player_node.get("name", str),
+                    wizards_id=wizards_id,
+                    legacy_dci=player_node.get("legacy_dci", str),
+                    user=self.user(player_node, "user"),
+                    position=player_node.natural("position"),
+                )
+                self.players[wizards_id] = player
+                player_rows.append((player, {}))
+        for player in insert(Player, player_rows):
+            self.remember("player", player.wizards_id, player.pk)
+
+    def load_keep_apart(self) -> None:
+        rows = [
+            (
+                KeepApart(
+                    tournament=self.tournament,
+                    team_a=self.team(node, "team_a"),
+                    team_b=self.team(node, "team_b"),
+                    reason=node.get("reason", str),
+                ),
+                {},
+            )
+            for node in self.root.nodes("keep_apart")
+        ]
+        insert(KeepApart, rows)
+
+    def player_ids(self, wizards_ids: Any, path: str) -> list[int]:
+        if not isinstance(wizards_ids, list):
+            raise EventFileError(path, "expected a list of Wizards ids")
+        return [
+            self.lookup(self.players, wizards_id, f"{path}[{index}]", "player", null=False).pk
+            for index, wizards_id in enumerate(wizards_ids)
+        ]
+
+    def team_ids(self, names: Any, path: str) -> Any:
+        if isinstance(names, list):
+            return [self.team_ids(name, f"{path}[{index}]") for index, name in enumerate(names)]
+        return None if names is None else self.lookup(self.teams, names, path, "team").pk
+
+    def explanation(self, node: Node) -> dict[str, Any]:
+        """The pairing explanation with the file's team references turned back into ids."""
+        result = dict(node.get("explanation", dict))
+        path = node.at("explanation")
+        if "lines" in result:
+
+            def team_id(found) -> str:
+                index = int(found.group(2))
+                if not 1 <= index <= len(self.team_list):
+                    raise EventFileError(f"{path}.lines", f"team #{index} is not in the file's teams")
+                return f"{found.group(1)} {self.team_list[index - 1].pk}"
+
+            result["lines"] = [TEAM_REF_IN_LINE.sub(team_id, str(line)) for line in result["lines"]]
+        for field in ("bye_team", "rematches", "unmet_keep_apart"):
+            if field in result:
+                result[field] = self.team_ids(result[field], f"{path}.{field}")
+        return result
+
+    def load_rounds(self) -> None:
+        """Rounds, their pauses, matches and time extensions; match keys are ``[round, team_a]``."""
+        round_rows = []
+        round_nodes = self.root.nodes("rounds")
+        for node in round_nodes:
+            number = node.natural("number")
+            if number in self.rounds:
+                raise EventFileError(node.at("number"), f"round {number} is listed twice")
+            self.rounds[number] = Round(
+                tournament=self.tournament,
+                number=number,
+                kind=node.choice("kind", Round),
+                status=node.choice("status", Round),
+                seed=node.get("seed", int),
+                explanation=self.explanation(node),
+                manual_reason=node.get("manual_reason", str),
+                length_minutes=node.natural("length_minutes", null=True),
+                started_at=node.moment("started_at", null=True),
+                time_up_recorded_at=node.moment("time_up_recorded_at", null=True),
+                published_at=node.moment("published_at", null=True),
+            )
+            round_rows.append((self.rounds[number], {"created_at": node.moment("created_at")}))
+        insert(Round, round_rows)
+        pauses, matches = [], []
+        for node in round_nodes:
+            round_row = self.rounds[node.value["number"]]
+            self.remember("round", round_row.number, round_row.pk)
+            for pause in node.nodes("pauses"):
+                row = RoundPause(
+                    round=round_row,
+                    paused_at=pause.moment("paused_at"),
+                    resumed_at=pause.moment("resumed_at", null=True),
+                )
+                pauses.append((row, {}))
+            matches.extend(self.match_row(round_row, match) for match in node.nodes("matches"))
+        insert(RoundPause, pauses)
+        insert(Match, [(match, {}) for match, _ in matches])
+        self.load_extensions(matches)
+
+    def match_row(self, round_row: Round, node: Node) -> tuple[Match, Node]:
+        team_a = self.team(node, "team_a")
+        key = json.dumps([round_row.number, team_a.name])
+        if key in self.matches:
+            raise EventFileError(
+                node.at("team_a"), f"{team_a.name!r} plays twice in round {round_row.number}"
+            )
+        seats = node.get("seats", dict)
+        match = Match(
+            round=round_row,
+            table=node.natural("table", null=True),
+            team_a=team_a,
+            team_b=self.team(node, "team_b", null=True),
+            bracket_slot=node.natural("bracket_slot", null=True),
+            result_kind=node.choice("result_kind", Match),
+            team_a_wins=node.natural("team_a_wins"),
+            team_b_wins=node.natural("team_b_wins"),
+            draws=node.natural("draws"),
+            reported_by=self.user(node, "reported_by"),
+            reported_at=node.moment("reported_at", null=True),
+            confirmed=node.get("confirmed", bool),
+            reported_side=node.choice("reported_side", Match),
+            disputed=node.get("disputed", bool),
+            version=node.natural("version"),
+            seats={side: self.player_ids(ids, f"{node.at('seats')}.{side}") for side, ids in seats.items()},
+            time_called_at=node.moment("time_called_at", null=True),
+            active_team=node.choice("active_team", Match),
+            turns_completed=node.natural("turns_completed"),
+        )
+        self.matches[key] = match
+        return match, node
+
+    def load_extensions(self, matches: list[tuple[Match, Node]]) -> None:
+        """Time extensions, then each match's result from before a penalty (it names other matches)."""
+        rows, keys = [], []
+        for match, node in matches:
+            key = [match.round.number, match.team_a.name]
+            self.remember("match", key, match.pk)
+            self.extensions[json.dumps(key)] = []
+            for index, extension in enumerate(node.nodes("extensions")):
+                row = TimeExtension(
+                    match=match,
+                    minutes=extension.natural("minutes"),
+                    reason=extension.get("reason", str),
+                    granted_by=self.user(extension, "granted_by", null=False),
+                )
+                self.extensions[json.dumps(key)].append(row)
+                rows.append((row, {"created_at": extension.moment("created_at")}))
+                keys.append([*key, index])
+        for row, key in zip(insert(TimeExtension, rows), keys, strict=True):
+            self.remember("timeextension", key, row.pk)
+        for match, node in matches:
+            match.pre_penalty_result = self.snapshot(node, "pre_penalty_result")
+        Match.objects.bulk_update([match for match, _ in matches], ["pre_penalty_result"])
+
+    def snapshot(self, node: Node, key: str) -> Any:
+        snapshot = node.raw(key)
+        if not isinstance(snapshot, dict):
+            return snapshot
+        path = node.at(key)
+        result = dict(snapshot)
+        if "id" in result:
+            match = self.lookup(self.matches, result["id"], f"{path}.id", "match")
+            result["id"] = None if match is None else match.pk
+        for field in ("team_a", "team_b"):
+            if field in result:
+                result[field] = self.team_ids(result[field], f"{path}.{field}")
+        if "reported_by" in result:
+            user = self.user(Node(result, path), "reported_by")
+            result["reported_by"] = None if user is None else user.pk
+        return result
+
+
+def check_format(root: Node) -> None:
+    """Refuse files of another kind or version before reading anything else."""
+    if root.raw("format") != FORMAT:
+        raise EventFileError("format", f"expected {FORMAT!r}, got {root.value['format']!r}")
+    version = root.raw("version")
+    if version != VERSION:
+        raise EventFileError(
+            "version", f"this toolkit reads version {VERSION}, the file is version {version!r}"
+        )
+
+
+def load_event_rows(importer: Importer, rename: str | None) -> Tournament:
+    """The event's own rows: users, the tournament, staff, teams, players, keep-apart pairs, rounds."""
+    check_format(importer.root)
+    importer.load_users()
+    tournament = importer.load_tournament(rename)
+    importer.load_staff()
+    importer.load_teams()
+    importer.load_keep_apart()
+    importer.load_rounds()
+    return tournament
