@@ -1,0 +1,307 @@
+"""Export and restore: a complete event survives ``export_event`` → ``import_event`` unchanged.
+
+The event is built through the services as staff would run it, exported, deleted with the accounts
+made for it, imported, and exported again: the two documents must be equal, and the standings and
+audit trail read from the imported rows must equal the originals.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import io
+import json
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import CommandError, call_command
+
+from decklists.models import DeckCheck, DecklistVersion
+from decklists.services import (
+    deck_check_extension_offer,
+    deck_check_finding_record,
+    deck_check_finding_to_penalty,
+    deck_check_finish,
+    deck_check_start,
+    decklist_submit,
+)
+from penalties.models import Penalty
+from penalties.services import penalty_issue, penalty_overturn
+from tests.decklists.realdata import mtgo_text, real_decklists
+from tests.factories import UserFactory
+from tests.tournaments.factories import add_staff, register_team
+from tournaments.enums import StaffRole
+from tournaments.models import AuditEntry, KeepApart, Match, Team, Tournament
+from tournaments.selectors import standings_for
+from tournaments.services.clock import (
+    match_time_call,
+    match_turn_complete,
+    round_pause,
+    round_resume,
+    round_start,
+    time_extension_grant,
+)
+from tournaments.services.events import tournament_create
+from tournaments.services.results import match_result_report
+from tournaments.services.rounds import round_pair, round_pair_manual, round_publish
+from tournaments.services.teams import team_disqualify, team_drop
+
+pytestmark = pytest.mark.django_db
+
+T0 = datetime.datetime(2026, 7, 18, 10, 0, tzinfo=datetime.UTC)
+
+
+def minutes(count: float) -> datetime.datetime:
+    return T0 + datetime.timedelta(minutes=count)
+
+
+def report(match: Match, actor, a: int, b: int, draws: int = 0, reason: str = "") -> Match:
+    match.refresh_from_db()
+    return match_result_report(
+        match=match,
+        actor=actor,
+        team_a_wins=a,
+        team_b_wins=b,
+        draws=draws,
+        version=match.version,
+        reason=reason,
+    )
+
+
+def build_event() -> Tournament:
+    """Two Swiss rounds with everything the export must carry (see the module docstring)."""
+    organizer = UserFactory()
+    tournament = tournament_create(
+        actor=organizer,
+        name="Export 2HG",
+        date=datetime.date(2026, 7, 18),
+        venue="Hall 2",
+        rel="competitive",
+        swiss_rounds=3,
+        top_cut=0,
+        decklist_deadline=datetime.datetime(2099, 1, 1, tzinfo=datetime.UTC),
+    )
+    head_judge = add_staff(tournament, StaffRole.HEAD_JUDGE)
+    judge = add_staff(tournament, StaffRole.JUDGE)
+    scorekeeper = add_staff(tournament, StaffRole.SCOREKEEPER)
+    teams = [
+        register_team(
+            tournament, f"Team {n}", actor=organizer, usernames=(UserFactory().username,) if n < 3 else ()
+        )
+        for n in range(1, 6)
+    ]
+    KeepApart.objects.create(tournament=tournament, team_a=teams[0], team_b=teams[1], reason="family")
+    decks = iter(real_decklists())
+    for team in teams:
+        for player in team.players.order_by("position"):
+            first, second = next(decks), next(decks)
+            decklist_submit(tournament=tournament, actor=organizer, player=player, text=mtgo_text(first))
+            decklist_submit(
+                tournament=tournament, actor=head_judge, player=player, text=mtgo_text(second), reason="swap"
+            )
+
+    first_round = round_pair(tournament=tournament, actor=organizer)
+    round_publish(round=first_round, actor=organizer)
+    tables = list(Match.objects.filter(round=first_round, table__isnull=False).order_by("table"))
+    seated_a = list(tables[0].team_a.players.order_by("-position").values_list("pk", flat=True))
+    seated_b = list(tables[0].team_b.players.order_by("position").values_list("pk", flat=True))
+    Match.objects.filter(pk=tables[0].pk).update(seats={"A": seated_a, "B": seated_b})
+    round_start(round=first_round, actor=judge, at=T0)
+    round_pause(round=first_round, actor=judge, at=minutes(10))
+    round_resume(round=first_round, actor=judge, at=minutes(15))
+    check = deck_check_start(match=tables[0], actor=judge, at=minutes(20))
+    checked = tables[0].team_a.players.order_by("position").first()
+    finding = deck_check_finding_record(
+        deck_check=check, actor=judge, player=checked, kind="missing", card="Lightning Bolt"
+    )
+    deck_check_finding_to_penalty(finding=finding, actor=judge, infraction="TE-DLP")
+    deck_check_finish(deck_check=check, actor=judge, at=minutes(27))
+    deck_check_extension_offer(deck_check=check, actor=judge, at=minutes(27))
+    time_extension_grant(match=tables[1], actor=judge, minutes=4, reason="ruling")
+    match_time_call(match=tables[1], actor=judge, active_team="A", at=minutes(60))
+    match_turn_complete(match=tables[1], actor=judge)
+    report(tables[0], scorekeeper, 1, 0)
+    report(tables[1], scorekeeper, 0, 1)
+    report(tables[1], scorekeeper, 1, 0, reason="the slip was read the wrong way round")
+    slow = penalty_issue(
+        tournament=tournament,
+        actor=judge,
+        player=tables[1].team_b.players.first(),
+        round=first_round,
+        infraction="TE-SP",
+        description="slow",
+    )
+    penalty_overturn(penalty=slow, actor=head_judge, reason="video shows normal pace")
+    penalty_issue(
+        tournament=tournament,
+        actor=head_judge,
+        player=tables[1].team_a.players.first(),
+        round=first_round,
+        infraction="GPE-LEC",
+        description="looked at extra cards",
+        penalty="match_loss",
+        deviation_reason="did it on purpose",
+    )
+
+    penalty_issue(
+        tournament=tournament,
+        actor=judge,
+        player=tables[0].team_a.players.first(),
+        round=first_round,
+        infraction="GPE-GRV",
+        description="missed a trigger",
+    )
+    register_team(tournament, "Late Team", actor=organizer)
+    dropped = tables[0].team_b
+    team_drop(team=dropped, actor=organizer, reason="went home")
+    active = [
+        team.pk
+        for team in Team.objects.filter(tournament=tournament, dropped_after_round=None).order_by("pk")
+    ]
+    second_round = round_pair_manual(
+        tournament=tournament,
+        actor=organizer,
+        reason="keep the feature table",
+        matches=[(active[0], active[1]), (active[2], active[3]), (active[4], None)],
+    )
+    round_publish(round=second_round, actor=organizer)
+    draw, disqualified = Match.objects.filter(round=second_round, table__isnull=False).order_by("table")
+    report(draw, scorekeeper, 0, 0, draws=1)
+    team_disqualify(team=disqualified.team_b, actor=head_judge, reason="cheating")
+    return tournament
+
+
+def export(tournament_id: int) -> dict:
+    out = io.StringIO()
+    call_command("export_event", str(tournament_id), stdout=out)
+    return json.loads(out.getvalue())
+
+
+def standings(tournament: Tournament) -> list[dict]:
+    return [{**dataclasses.asdict(line), "team_id": None} for line in standings_for(tournament)]
+
+
+def delete_event(tournament: Tournament) -> None:
+    """Remove the event and the accounts of its players, as if the file went to another server."""
+    player_users = list(get_user_model().objects.filter(players__tournament=tournament))
+    DeckCheck.objects.filter(tournament=tournament).delete()
+    Penalty.objects.filter(tournament=tournament).delete()
+    Match.objects.filter(round__tournament=tournament).delete()
+    tournament.delete()
+    for user in player_users:
+        user.delete()
+
+
+def import_file(path, *args) -> tuple[int, str]:
+    out, err = io.StringIO(), io.StringIO()
+    call_command("import_event", str(path), *args, stdout=out, stderr=err)
+    return int(out.getvalue()), err.getvalue()
+
+
+def test_export_import_export_gives_the_same_document(tmp_path):
+    tournament = build_event()
+    before = export(tournament.pk)
+    expected_standings = standings(tournament)
+    audit_count = AuditEntry.objects.filter(tournament=tournament).count()
+    path = tmp_path / "event.json"
+    call_command("export_event", str(tournament.pk), "--output", str(path))
+    delete_event(tournament)
+
+    new_id, messages = import_file(path)
+
+    imported = Tournament.objects.get(pk=new_id)
+    assert export(new_id) == before
+    assert standings(imported) == expected_standings
+    assert AuditEntry.objects.filter(tournament=imported).count() == audit_count
+    assert "without a usable password" in messages
+    assert (
+        not get_user_model()
+        .objects.get(username=before["teams"][0]["players"][0]["user"])
+        .has_usable_password()
+    )
+    assert DecklistVersion.objects.filter(decklist__tournament=imported).count() == 20
+
+
+def test_the_document_carries_what_the_event_recorded():
+    document = export(build_event().pk)
+
+    rounds = {entry["number"]: entry for entry in document["rounds"]}
+    assert [pause["paused_at"] for pause in rounds[1]["pauses"]] == ["2026-07-18T10:10:00+00:00"]
+    assert rounds[2]["manual_reason"] == "keep the feature table"
+    kinds = sorted(match["result_kind"] for match in rounds[1]["matches"] + rounds[2]["matches"])
+    assert kinds.count("bye") == 2 and "missed_round_loss" in kinds and "penalty_loss" in kinds
+    assert {(p["deviated"], p["overturned"]) for p in document["penalties"]} >= {(True, False), (False, True)}
+    assert [finding["penalty"] for finding in document["deck_checks"][0]["findings"]] == [0]
+    assert document["deck_checks"][0]["extension"] == 0
+    assert document["keep_apart"] == [{"team_a": "Team 1", "team_b": "Team 2", "reason": "family"}]
+    assert {entry["role"] for entry in document["staff"]} == {
+        "organizer",
+        "head_judge",
+        "judge",
+        "scorekeeper",
+    }
+    teams = {team["name"]: [player["wizards_id"] for player in team["players"]] for team in document["teams"]}
+    table = rounds[1]["matches"][0]
+    assert table["seats"] == {"A": teams[table["team_a"]][::-1], "B": teams[table["team_b"]]}
+    offered = [wid for penalty in document["penalties"] for wid in penalty["offer_ftmgs_to"]]
+    assert offered and set(offered) <= {wid for players in teams.values() for wid in players}
+    assert any("team #" in line for line in rounds[1]["explanation"]["lines"])
+
+
+def test_importing_next_to_the_original_needs_a_new_name(tmp_path):
+    tournament = build_event()
+    path = tmp_path / "event.json"
+    call_command("export_event", str(tournament.pk), "--output", str(path))
+
+    with pytest.raises(CommandError, match="tournament.name: an event named 'Export 2HG'"):
+        import_file(path)
+    new_id, _ = import_file(path, "--rename", "Export 2HG (copy)")
+
+    assert {**export(new_id), "tournament": None} == {**export(tournament.pk), "tournament": None}
+
+
+def test_a_truncated_file_is_refused_and_changes_nothing(tmp_path):
+    tournament = build_event()
+    text = io.StringIO()
+    call_command("export_event", str(tournament.pk), stdout=text)
+    delete_event(tournament)
+    path = tmp_path / "event.json"
+    path.write_text(text.getvalue()[: len(text.getvalue()) // 2])
+    counts = (Tournament.objects.count(), get_user_model().objects.count())
+
+    with pytest.raises(CommandError, match="not valid JSON"):
+        import_file(path)
+
+    assert (Tournament.objects.count(), get_user_model().objects.count()) == counts
+
+
+def test_a_file_broken_deep_inside_is_refused_by_path_and_changes_nothing(tmp_path):
+    tournament = build_event()
+    document = export(tournament.pk)
+    delete_event(tournament)
+    del document["teams"][3]["players"][1]["wizards_id"]
+    path = tmp_path / "event.json"
+    path.write_text(json.dumps(document))
+    counts = (Tournament.objects.count(), get_user_model().objects.count(), Team.objects.count())
+
+    with pytest.raises(CommandError, match=r"teams\[3\]\.players\[1\]\.wizards_id: missing"):
+        import_file(path)
+
+    assert (Tournament.objects.count(), get_user_model().objects.count(), Team.objects.count()) == counts
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"version": 2}, "version: this toolkit reads version 1, the file is version 2"),
+        ({"format": "something-else"}, "format: expected 'twohg-event'"),
+    ],
+)
+def test_another_format_or_version_is_refused(tmp_path, change, message):
+    path = tmp_path / "event.json"
+    path.write_text(json.dumps({"format": "twohg-event", "version": 1, **change}))
+
+    with pytest.raises(CommandError, match=message):
+        import_file(path)
+
+    assert Tournament.objects.count() == 0
