@@ -1,8 +1,11 @@
 from django.http import JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
+from django.views.defaults import page_not_found
 
+from common.api import error_body
 from common.health import health_report
+from common.middleware import API_PREFIX
 
 
 @require_GET
@@ -10,3 +13,15 @@ from common.health import health_report
 def healthz(request):
     healthy, report = health_report()
     return JsonResponse(report, status=200 if healthy else 503)
+
+
+def not_found(request, exception=None):
+    """404 for URLs no route matches: the API's error shape under /api/, Django's page elsewhere.
+
+    An id that does not fit a route's converter (``/api/v1/matches/-1/``) never reaches a view,
+    so without this an API client would get an HTML page instead of the one error shape.
+    """
+    if request.path.startswith(API_PREFIX):
+        message = f"no such API endpoint or object: {request.path}"
+        return JsonResponse(error_body(message, field="path"), status=404)
+    return page_not_found(request, exception)

@@ -23,3 +23,5 @@ urlpatterns = [
     path("", include("penalties.urls")),
     path("", include("documents.urls")),
 ]
+
+handler404 = "common.views.not_found"

@@ -10,18 +10,24 @@ published the lists after the event. Garbage text is answered with line-numbered
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.api import ErrorSerializer
 from decklists import selectors
 from decklists.models import Decklist
 from decklists.services import check_text_acceptable, decklist_pool_register, decklist_submit
 from tournaments.models import Player, Team, Tournament
 from tournaments.permissions import ALL_STAFF, has_role, player_team_id
+
+NOT_YOURS = {
+    403: OpenApiResponse(ErrorSerializer, description="Another team's lists, before they are public.")
+}
+"""The read views are open to anyone but answer 403 for lists the caller may not see [MTR 2.7]."""
 
 
 def can_read_team(user, tournament: Tournament, team_id: int) -> bool:
@@ -261,7 +267,7 @@ class TeamDecklistsApi(APIView):
             "empty in Constructed or while the pool is missing.",
         )
 
-    @extend_schema(responses={200: OutputSerializer})
+    @extend_schema(responses={200: OutputSerializer, **NOT_YOURS})
     def get(self, request, tournament_id: int, team_id: int):
         tournament = get_object_or_404(Tournament, pk=tournament_id)
         team = get_object_or_404(Team, pk=team_id, tournament=tournament)
@@ -295,7 +301,7 @@ class DecklistDetailApi(APIView):
             versions = decklist.versions.select_related("submitted_by").order_by("number")
             return DecklistDetailApi.VersionSerializer(versions, many=True).data
 
-    @extend_schema(responses={200: OutputSerializer})
+    @extend_schema(responses={200: OutputSerializer, **NOT_YOURS})
     def get(self, request, tournament_id: int, decklist_id: int):
         tournament = get_object_or_404(Tournament, pk=tournament_id)
         decklist = get_object_or_404(
@@ -392,7 +398,7 @@ class TeamPoolApi(APIView):
         }
         return Response(self.RegisterOutputSerializer(body).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(responses={200: OutputSerializer})
+    @extend_schema(responses={200: OutputSerializer, **NOT_YOURS})
     def get(self, request, tournament_id: int, team_id: int):
         team = self._team(request, tournament_id, team_id)
         pool = selectors.team_pool_current(team=team)

@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.test import override_settings
+from django.test import Client, override_settings
+from rest_framework.test import APIClient
 
 from tests.factories import UserFactory
 from tests.tournaments.factories import client_for, event_with_teams
@@ -74,3 +75,22 @@ def test_decklist_over_the_length_limit_is_a_400_naming_the_limit():
     )
     body = _assert_error_shape(response, 400)
     assert body["detail"] == f"The list has {len(text)} characters; the limit is 20000."
+
+
+def test_api_url_no_route_matches_is_a_json_404():
+    """A negative id does not fit ``<int:...>``; Django answered its HTML page, now the error shape."""
+    response = APIClient().get("/api/v1/matches/-1/")
+    body = _assert_error_shape(response, 404)
+    assert body["errors"] == [
+        {"field": "path", "message": "no such API endpoint or object: /api/v1/matches/-1/"}
+    ]
+    assert Client().get("/no-such-page/")["Content-Type"].startswith("text/html")
+
+
+def test_clock_refusal_and_decklist_403_are_documented():
+    """The fuzzer found a 409 (turn before time is called) and a 403 (another team's list) the schema
+    did not list."""
+    paths = APIClient().get("/api/schema/?format=json").json()["paths"]
+    assert {"400", "409"} <= set(paths["/api/v1/matches/{match_id}/turns/"]["post"]["responses"])
+    detail = "/api/v1/tournaments/{tournament_id}/decklists/{decklist_id}/"
+    assert "403" in paths[detail]["get"]["responses"]

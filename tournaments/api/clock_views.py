@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.api import ErrorSerializer
 from tournaments.clock_selectors import match_clock_row, round_clock
 from tournaments.domain.clock import MAX_EXTENSION_MINUTES
 from tournaments.enums import RoundStatus
@@ -31,6 +32,12 @@ from tournaments.services.clock import (
 )
 
 PUBLIC_ROUND_STATUSES = frozenset({RoundStatus.PUBLISHED, RoundStatus.FINISHED})
+
+CLOCK_REFUSALS = {
+    400: OpenApiResponse(ErrorSerializer, description="The clock core refused the step (e.g. not started)."),
+    409: OpenApiResponse(ErrorSerializer, description="The round or table is in a state that forbids it."),
+}
+"""What every clock write may answer besides its 200/201: the core's refusals (module docstring)."""
 
 
 class TableClockSerializer(serializers.Serializer):
@@ -155,7 +162,10 @@ class RoundClockApi(_RoundApi):
     @extend_schema(
         operation_id="round_clock",
         summary="Read a round's clock",
-        responses={200: RoundClockSerializer},
+        responses={
+            200: RoundClockSerializer,
+            403: OpenApiResponse(ErrorSerializer, description="Not published yet; staff only."),
+        },
         examples=[
             OpenApiExample(
                 "Running, one table extended",
@@ -202,7 +212,7 @@ class RoundStartApi(_RoundApi):
         operation_id="round_clock_start",
         summary="Start a round's clock",
         request=RoundStartInputSerializer,
-        responses={200: RoundClockSerializer},
+        responses={200: RoundClockSerializer, **CLOCK_REFUSALS},
     )
     def post(self, request, tournament_id: int, number: int):
         data = RoundStartInputSerializer(data=request.data)
@@ -221,7 +231,7 @@ class RoundPauseApi(_RoundApi):
         operation_id="round_clock_pause",
         summary="Pause a round's clock",
         request=None,
-        responses={200: RoundClockSerializer},
+        responses={200: RoundClockSerializer, **CLOCK_REFUSALS},
     )
     def post(self, request, tournament_id: int, number: int):
         round_row = self.get_round()
@@ -236,7 +246,7 @@ class RoundResumeApi(_RoundApi):
         operation_id="round_clock_resume",
         summary="Resume a round's clock",
         request=None,
-        responses={200: RoundClockSerializer},
+        responses={200: RoundClockSerializer, **CLOCK_REFUSALS},
     )
     def post(self, request, tournament_id: int, number: int):
         round_row = self.get_round()
@@ -275,7 +285,7 @@ class MatchExtensionCreateApi(_MatchApi):
         operation_id="match_time_extension_create",
         summary="Grant a time extension",
         request=ExtensionInputSerializer,
-        responses={201: ExtensionOutputSerializer},
+        responses={201: ExtensionOutputSerializer, **CLOCK_REFUSALS},
         examples=[
             OpenApiExample(
                 "Deck check that took 6 minutes",
@@ -303,7 +313,7 @@ class MatchTimeCallApi(_MatchApi):
         operation_id="match_time_call",
         summary="Call time at a table",
         request=TimeCallInputSerializer,
-        responses={200: TableClockSerializer},
+        responses={200: TableClockSerializer, **CLOCK_REFUSALS},
     )
     def post(self, request, match_id: int):
         match = self.get_match()
@@ -322,7 +332,7 @@ class MatchTurnCompleteApi(_MatchApi):
         operation_id="match_turn_complete",
         summary="Complete the current end-of-round turn",
         request=None,
-        responses={200: TableClockSerializer},
+        responses={200: TableClockSerializer, **CLOCK_REFUSALS},
     )
     def post(self, request, match_id: int):
         match = self.get_match()
