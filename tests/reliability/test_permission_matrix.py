@@ -45,7 +45,7 @@ from penalties.services import penalty_issue
 from tests.factories import DEFAULT_PASSWORD, UserFactory
 from tests.tournaments.factories import add_staff, client_for, event_with_teams, register_team
 from tournaments.enums import StaffRole
-from tournaments.models import Match, Player, Round
+from tournaments.models import Match, Player
 from tournaments.services.clock import round_start
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_pair, round_pair_manual, round_publish
