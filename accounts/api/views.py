@@ -5,6 +5,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
@@ -16,6 +17,7 @@ class TokenObtainApi(ObtainAuthToken):
 
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "login"
+    parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # ObtainAuthToken pins DRF's own JSON parser
 
     @extend_schema(
         request=inline_serializer(

@@ -94,3 +94,35 @@ def test_clock_refusal_and_decklist_403_are_documented():
     assert {"400", "409"} <= set(paths["/api/v1/matches/{match_id}/turns/"]["post"]["responses"])
     detail = "/api/v1/tournaments/{tournament_id}/decklists/{decklist_id}/"
     assert "403" in paths[detail]["get"]["responses"]
+
+
+@pytest.mark.parametrize("url", ["/api/v1/tournaments/", "/api/v1/auth/token/"])
+def test_json_nested_too_deeply_is_a_400(url):
+    """``json.loads`` raised RecursionError, which DRF's parser let through as a 500 (also on the
+    token view, which pins its own parsers)."""
+    client = client_for(UserFactory())
+    response = client.post(url, b"[" * 100_000 + b"]" * 100_000, content_type="application/json")
+    assert _assert_error_shape(response, 400)["detail"] == "JSON parse error - nested too deeply"
+
+
+def test_refusal_quoting_a_lone_surrogate_renders_escaped():
+    """A ChoiceField refusal quotes the input; a lone surrogate could not be encoded as UTF-8 (500)."""
+    client = client_for(UserFactory())
+    response = client.post("/api/v1/tournaments/", b'{"format": "\\ud800"}', content_type="application/json")
+    assert response.status_code == 400
+    assert b"\\ud800" in response.content
+    assert {"field": "format", "message": '"\ud800" is not a valid choice.'} in response.json()["errors"]
+
+
+@pytest.mark.parametrize("players", [7, [{"username": []}], [{"username": {"a": 1}}], "player"])
+def test_team_registration_with_junk_players_is_refused_not_a_500(players):
+    """The permission rule read ``players`` before validation: an int (not iterable) or a list
+    username (unhashable) crashed it."""
+    tournament = event_with_teams(1)
+    client = client_for(UserFactory())
+    response = client.post(
+        f"/api/v1/tournaments/{tournament.pk}/teams/", {"name": "Junk", "players": players}, format="json"
+    )
+    assert (
+        _assert_error_shape(response, 403)["detail"] == "You do not have permission to perform this action."
+    )

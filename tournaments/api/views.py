@@ -136,7 +136,11 @@ class TeamListRegisterApi(EventApi):
         if request.method == "GET":
             return player_team_id(request.user, self.get_tournament()) is not None
         players = request.data.get("players") if hasattr(request.data, "get") else None
-        usernames = {p.get("username") for p in players or [] if isinstance(p, dict)}
+        if not isinstance(players, list):  # the body is not validated yet: any JSON may be here
+            return False
+        usernames = {
+            p["username"] for p in players if isinstance(p, dict) and isinstance(p.get("username"), str)
+        }
         return request.user.is_authenticated and request.user.username in usernames
 
     @extend_schema(
