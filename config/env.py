@@ -95,4 +95,9 @@ def env_redis_url(name: str) -> str | None:
         parsed.port  # noqa: B018 - raises ValueError on a non-numeric port
     except ValueError:
         raise ImproperlyConfigured(f"{name}: malformed port in {raw!r}") from None
+    database = parsed.path.lstrip("/")
+    if database and not database.isdigit():
+        raise ImproperlyConfigured(
+            f"{name}: the database index must be a number, got {database!r} in {raw!r}"
+        )
     return raw

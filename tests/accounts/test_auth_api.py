@@ -5,6 +5,7 @@ from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
 
 from tests.factories import DEFAULT_PASSWORD, UserFactory
+from tournaments.services.events import tournament_create
 
 pytestmark = pytest.mark.django_db
 
@@ -17,8 +18,13 @@ def test_token_for_valid_credentials_authenticates_api_calls(api_client):
     assert response.status_code == 200
     token = response.json()["token"]
     assert token == Token.objects.get(user=user).key
+    tournament = tournament_create(actor=user, name="Token-only staff check")
+    teams_url = f"/api/v1/tournaments/{tournament.pk}/teams/"
+    assert api_client.get(teams_url).status_code == 401
     api_client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
-    assert api_client.get("/api/schema/?format=json").status_code == 200
+    assert api_client.get(teams_url).status_code == 200
+    api_client.credentials(HTTP_AUTHORIZATION="Token someone-elses-token")
+    assert api_client.get(teams_url).status_code == 401
 
 
 def test_token_for_wrong_password_is_400_with_message(api_client):

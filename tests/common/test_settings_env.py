@@ -57,6 +57,7 @@ def test_start_up_with_production_environment_uses_postgres_and_a_broker():
         ("DATABASE_URL", "postgresql://app@db.example.org:5432"),
         ("REDIS_URL", "http://cache:6379/0"),
         ("REDIS_URL", "redis://cache:port/0"),
+        ("REDIS_URL", "redis://cache:6379/abc"),
         ("DEBUG", "maybe"),
     ],
 )

@@ -40,3 +40,16 @@ def test_setup_demo_leaves_an_existing_database_alone():
     call_command("setup_demo")
     assert list(Tournament.objects.values_list("name", flat=True)) == ["Real store event"]
     assert get_user_model().objects.filter(username="organizer").exists()
+
+
+def test_setup_demo_does_not_print_a_password_that_was_changed(capsys):
+    call_command("setup_demo")
+    organizer = get_user_model().objects.get(username="organizer")
+    organizer.set_password("a-private-password-now")
+    organizer.save()
+    capsys.readouterr()
+    call_command("setup_demo")
+    output = capsys.readouterr().out
+    assert "2hg-demo-organizer" not in output
+    assert "exists with a changed password" in output
+    assert get_user_model().objects.get(username="organizer").check_password("a-private-password-now")

@@ -38,28 +38,35 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         with transaction.atomic():
-            organizer = self._organizer()
+            organizer, password_is_demo = self._organizer()
             created_event = None
             if not Tournament.objects.exists():
                 created_event = self._demo_event(organizer)
-        self.stdout.write(
-            self.style.SUCCESS(
-                f"Demo organizer login: username {DEMO_USERNAME!r}, password {DEMO_PASSWORD!r}"
+        if password_is_demo:
+            self.stdout.write(
+                self.style.SUCCESS(
+                    f"Demo organizer login: username {DEMO_USERNAME!r}, password {DEMO_PASSWORD!r}"
+                )
             )
-        )
+        else:
+            self.stdout.write(
+                f"Demo organizer {DEMO_USERNAME!r} exists with a changed password (left as it is)."
+            )
         if created_event:
             self.stdout.write(
-                f"Created demo event {created_event.name!r} with {created_event.teams.count()} teams."
+                f"Created demo event {created_event.name!r} with {created_event.teams.count()} teams; "
+                "round 1 is paired and published."
             )
 
     def _organizer(self):
+        """The demo organizer, and whether the demo password still opens it (never reset here)."""
         user_model = get_user_model()
         user = user_model.objects.filter(username=DEMO_USERNAME).first()
         if user is None:
             user = user_model.objects.create_user(
                 DEMO_USERNAME, email="organizer@example.org", password=DEMO_PASSWORD
             )
-        return user
+        return user, user.check_password(DEMO_PASSWORD)
 
     def _demo_event(self, organizer) -> Tournament:
         """Eight teams would get no Swiss rounds from the MTR chart (5-8 teams play single elimination);
