@@ -22,12 +22,16 @@ from tournaments.enums import (
 
 
 class TournamentInputSerializer(serializers.Serializer):
+    """A new event; every setting but the name is optional and takes the DECISIONS.md default."""
+
     name = serializers.CharField(max_length=200)
-    format = serializers.ChoiceField(choices=Format.choices)
-    rel = serializers.ChoiceField(choices=REL.choices)
-    team_size = serializers.IntegerField(min_value=1)
-    games_per_match = serializers.IntegerField(min_value=1)
-    round_minutes = serializers.IntegerField(min_value=1)
+    format = serializers.ChoiceField(choices=Format.choices, required=False, help_text="Default: modern.")
+    rel = serializers.ChoiceField(choices=REL.choices, required=False, help_text="Default: regular.")
+    team_size = serializers.IntegerField(min_value=1, required=False, help_text="Default: 2 (2HG).")
+    games_per_match = serializers.IntegerField(
+        min_value=1, required=False, help_text="Default: 1 in team events, 3 in individual events."
+    )
+    round_minutes = serializers.IntegerField(min_value=1, required=False, help_text="Default: 50.")
     swiss_rounds = serializers.IntegerField(min_value=0, required=False, allow_null=True)
     top_cut = serializers.IntegerField(min_value=0, required=False, allow_null=True)
     tiebreakers = serializers.ListField(

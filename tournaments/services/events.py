@@ -11,13 +11,16 @@ from common.errors import DomainError
 from tournaments.enums import (
     INDIVIDUAL_EVENT_TIEBREAKERS,
     TEAM_EVENT_TIEBREAKERS,
+    REL,
     TIEBREAKER_NAMES,
+    Format,
     StaffRole,
 )
 from tournaments.models import Staff, Tournament
 from tournaments.services.audit import audit_log
 
 MIN_ROUND_MINUTES = 40
+DEFAULT_ROUND_MINUTES = 50
 MAX_TEAM_SIZE = 4
 
 
@@ -61,10 +64,15 @@ def _settings_problems(values: dict) -> list[dict]:
 
 @transaction.atomic
 def tournament_create(*, actor, **values) -> Tournament:
-    """A new event; the creator becomes its organizer; unset settings take the DECISIONS.md defaults."""
+    """A new event; the creator becomes its organizer; unset settings take the DECISIONS.md defaults
+    (Modern, Regular REL, teams of 2, one game per match in team events and three otherwise,
+    50-minute rounds, tiebreakers by team size; the rest are the model's defaults)."""
     values = {key: value for key, value in values.items() if value is not None}
+    values.setdefault("format", Format.MODERN)
+    values.setdefault("rel", REL.REGULAR)
     values.setdefault("team_size", 2)
     values.setdefault("games_per_match", 1 if values["team_size"] > 1 else 3)
+    values.setdefault("round_minutes", DEFAULT_ROUND_MINUTES)
     problems = _settings_problems(values)
     if problems:
         raise DomainError(
