@@ -10,8 +10,8 @@ from django.db import transaction
 from common.errors import DomainError
 from tournaments.enums import (
     INDIVIDUAL_EVENT_TIEBREAKERS,
-    TEAM_EVENT_TIEBREAKERS,
     REL,
+    TEAM_EVENT_TIEBREAKERS,
     TIEBREAKER_NAMES,
     Format,
     StaffRole,
