@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, F, Prefetch, QuerySet
+from django.db.models import Case, Count, F, Prefetch, QuerySet, When
 
 from penalties.selectors import match_point_adjustments
 from tournaments.domain import (
@@ -23,8 +23,8 @@ from tournaments.domain import (
     compute_standings,
     format_percentage,
 )
-from tournaments.enums import MatchResultKind, RoundKind
-from tournaments.models import KeepApart, Match, Player, Round, Team, Tournament
+from tournaments.enums import MatchResultKind, RoundKind, StaffRole
+from tournaments.models import KeepApart, Match, Player, Round, Staff, Team, Tournament
 
 #: Stored tiebreaker names (the event setting) → the engine's names.
 _TIEBREAKER_NAMES = {"match_points": "mp", "omw": "omw", "gw": "gw", "ogw": "ogw"}
@@ -39,6 +39,19 @@ def tournaments_staffed_by(user) -> QuerySet[Tournament]:
         Tournament.objects.filter(staff__user=user)
         .annotate(team_count=Count("teams", distinct=True))
         .order_by("-date", "-id")
+    )
+
+
+def staff_for(tournament: Tournament) -> QuerySet[Staff]:
+    """The event's staff with their accounts (one query), organizer first, then by role and name."""
+    return (
+        Staff.objects.filter(tournament=tournament)
+        .select_related("user")
+        .order_by(
+            Case(When(role=StaffRole.ORGANIZER, then=0), default=1),
+            "role",
+            "user__username",
+        )
     )
 
 

@@ -208,6 +208,7 @@ MATRIX = [
       body={"name": "Saturday 2HG", "format": "modern", "rel": "competitive", "team_size": 2,
             "games_per_match": 1, "round_minutes": 50}),
     R("GET",  T + "/",                                       200,  200,  200,  200,  200,  200,  200,  200,  200),
+    R("GET",  T + "/staff/",                                 401,  403,  403,  200,  200,  200,  200,  403,  200),
     R("POST", T + "/staff/",                                 401,  403,  403,  403,  403,  403,  201,  403,  201,
       body={"username": "newcomer_staff", "role": "judge"},
       prepare=newcomer_account),

@@ -7,7 +7,7 @@ from tournaments.api import views
 urlpatterns = [
     path("tournaments/", views.TournamentListCreateApi.as_view(), name="api-tournaments"),
     path("tournaments/<int:tournament_id>/", views.TournamentDetailApi.as_view(), name="api-tournament"),
-    path("tournaments/<int:tournament_id>/staff/", views.StaffAddApi.as_view(), name="api-staff"),
+    path("tournaments/<int:tournament_id>/staff/", views.StaffListAddApi.as_view(), name="api-staff"),
     path("tournaments/<int:tournament_id>/teams/", views.TeamListRegisterApi.as_view(), name="api-teams"),
     path(
         "tournaments/<int:tournament_id>/teams/<int:team_id>/", views.TeamDetailApi.as_view(), name="api-team"

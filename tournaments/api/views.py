@@ -36,6 +36,7 @@ from tournaments.selectors import (
     match_detail,
     round_detail,
     rounds_for,
+    staff_for,
     standings_for,
     teams_for,
     tournaments_listed,
@@ -110,10 +111,15 @@ class TournamentDetailApi(EventApi):
         return Response(s.TournamentOutputSerializer(self.get_tournament()).data)
 
 
-class StaffAddApi(EventApi):
-    """Give a user a staff role in the event (organizer only)."""
+class StaffListAddApi(EventApi):
+    """GET: the event's staff and their roles (any staff role). POST: give a user a staff role in
+    the event (organizer only)."""
 
-    staff_roles = {"POST": ORGANIZER}
+    staff_roles = {"GET": ALL_STAFF, "POST": ORGANIZER}
+
+    @extend_schema(responses={200: s.StaffOutputSerializer(many=True), **errors(401, 403, 404)})
+    def get(self, request: Request, tournament_id: int) -> Response:
+        return Response(s.StaffOutputSerializer(staff_for(self.get_tournament()), many=True).data)
 
     @extend_schema(
         request=s.StaffInputSerializer,

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth import get_user_model
 
 from tests.factories import UserFactory
-from tests.tournaments.factories import client_for
+from tests.tournaments.factories import client_for, event_with_teams, register_team
+from tournaments.enums import StaffRole
+from tournaments.services.events import staff_add
 
 pytestmark = pytest.mark.django_db
 
@@ -57,3 +60,39 @@ def test_create_an_individual_event_defaults_to_three_games_and_four_tiebreakers
         3,
         ["match_points", "omw", "gw", "ogw"],
     )
+
+
+def test_staff_list_shows_each_member_and_role():
+    tournament = event_with_teams(0, organizer=UserFactory(username="orga"))
+    for username, role in (("zed", StaffRole.JUDGE), ("amy", StaffRole.SCOREKEEPER)):
+        UserFactory(username=username)
+        staff_add(tournament=tournament, actor=tournament.created_by, username=username, role=role)
+    judge = get_user_model().objects.get(username="zed")
+
+    response = client_for(judge).get(f"/api/v1/tournaments/{tournament.pk}/staff/")
+
+    assert response.status_code == 200
+    assert [(row["username"], row["role"]) for row in response.json()] == [
+        ("orga", "organizer"),
+        ("zed", "judge"),
+        ("amy", "scorekeeper"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "who,status", [("anonymous", 401), ("player", 403), ("other_organizer", 403), ("organizer", 200)]
+)
+def test_staff_list_is_for_the_event_staff_only(who, status):
+    tournament = event_with_teams(0)
+    player = UserFactory()
+    register_team(tournament, "Team 1", actor=tournament.created_by, usernames=(player.username,))
+    users = {
+        "anonymous": None,
+        "player": player,
+        "other_organizer": event_with_teams(0, name="Other").created_by,
+        "organizer": tournament.created_by,
+    }
+
+    response = client_for(users[who]).get(f"/api/v1/tournaments/{tournament.pk}/staff/")
+
+    assert response.status_code == status

@@ -6,7 +6,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.tournaments.factories import client_for, event_with_teams
+from tests.tournaments.factories import add_staff, client_for, event_with_teams
+from tournaments.enums import StaffRole
 from tournaments.models import Match
 from tournaments.services.rounds import round_pair, round_publish
 
@@ -92,3 +93,17 @@ def test_standings_queries_do_not_grow(django_assert_num_queries):
     with django_assert_num_queries(len(captured.captured_queries)):
         response = client_for(None).get(f"/api/v1/tournaments/{large.pk}/standings/")
     assert [row["match_points"] for row in response.json()] == [3, 3, 3, 0, 0, 0]
+
+
+def test_staff_list_queries_do_not_grow(django_assert_num_queries):
+    small, large = event_with_teams(0), event_with_teams(0, name="Large")
+    add_staff(large, StaffRole.JUDGE)
+    add_staff(large, StaffRole.SCOREKEEPER)
+    assert_same_count(
+        django_assert_num_queries,
+        f"/api/v1/tournaments/{small.pk}/staff/",
+        f"/api/v1/tournaments/{large.pk}/staff/",
+        small,
+        large,
+        (1, 3),
+    )
