@@ -23,7 +23,7 @@ from tournaments.domain import (
     compute_standings,
     format_percentage,
 )
-from tournaments.enums import MatchResultKind, RoundKind, StaffRole
+from tournaments.enums import MatchResultKind, RoundKind, RoundStatus, StaffRole
 from tournaments.models import KeepApart, Match, Player, Round, Staff, Team, Tournament
 
 #: Stored tiebreaker names (the event setting) → the engine's names.
@@ -185,12 +185,22 @@ class StandingsLine:
     dropped: bool
 
 
-def last_published_round_number(tournament: Tournament) -> int:
-    """The latest Swiss round shown to players and the public (0 if none yet)."""
-    numbers = Round.objects.filter(
-        tournament=tournament, kind=RoundKind.SWISS, published_at__isnull=False
-    ).values_list("number", flat=True)
-    return max(numbers, default=0)
+def last_public_standings_round(tournament: Tournament) -> int:
+    """The Swiss round whose standings players and the public see (0 if none yet): the latest
+    published round with every result in. Standings are posted after a round, never while its
+    results are still coming in, so the page and the API show the same table (one query)."""
+    return (
+        Round.objects.filter(
+            tournament=tournament,
+            kind=RoundKind.SWISS,
+            published_at__isnull=False,
+            status=RoundStatus.FINISHED,
+        )
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+        or 0
+    )
 
 
 def standings_for(tournament: Tournament, *, through_round: int | None = None) -> list[StandingsLine]:

@@ -20,11 +20,12 @@ from django.views.decorators.http import require_POST
 
 from common.errors import DomainError
 from tournaments.domain.seating import seat_order
-from tournaments.enums import RoundKind, RoundStatus, StaffRole
+from tournaments.enums import StaffRole
 from tournaments.forms import ReasonForm, TeamRegisterForm, TournamentCreateForm, add_domain_errors
 from tournaments.models import Match, Player, Round, Team, Tournament
 from tournaments.permissions import ALL_STAFF, SCOREKEEPING, has_role, player_team_id, staff_role
 from tournaments.selectors import (
+    last_public_standings_round,
     matches_for_round,
     standings_for,
     teams_for,
@@ -174,18 +175,6 @@ def _latest_round(tournament: Tournament, *, published_only: bool) -> Round | No
     return rounds.first()
 
 
-def _last_complete_swiss_round(tournament: Tournament) -> int | None:
-    """Standings are posted after a round, never while its results are still coming in."""
-    return (
-        tournament.rounds.filter(
-            kind=RoundKind.SWISS, published_at__isnull=False, status=RoundStatus.FINISHED
-        )
-        .order_by("-number")
-        .values_list("number", flat=True)
-        .first()
-    )
-
-
 def _round_matches(round_obj: Round) -> list[Match]:
     """The round's matches with each team's players, which the seat columns need (three queries).
 
@@ -212,8 +201,8 @@ def tournament_public(request, tournament_id: int):
         if q:
             rows = [row for row in rows if _fold(q) in row.search_text]
         pairings = {"round": shown_round, "rows": rows}
-    complete = _last_complete_swiss_round(tournament)
-    if complete is not None:
+    complete = last_public_standings_round(tournament)
+    if complete:
         standings = _standings_context(tournament, complete)
     context = {
         "tournament": tournament,

@@ -9,7 +9,7 @@ Who may do what is declared on each view (``staff_roles`` per HTTP method, check
 * a player reads their own team, registers a team they are listed on, drops their team and
   reports their own match;
 * anyone (also anonymous) reads events, published rounds and matches, and the standings through
-  the last published round.
+  the last complete published round.
 
 Refusals: 401 not logged in, 403 wrong role, 404 unknown (or an unpublished round for non-staff),
 400 invalid body naming every bad field, 409 a state conflict (see each service).
@@ -32,7 +32,7 @@ from tournaments.api.permissions import EventAccess
 from tournaments.models import Match, Round, Team, Tournament
 from tournaments.permissions import ALL_STAFF, HEAD_JUDGE, ORGANIZER, SCOREKEEPING, has_role, player_team_id
 from tournaments.selectors import (
-    last_published_round_number,
+    last_public_standings_round,
     match_detail,
     round_detail,
     rounds_for,
@@ -343,7 +343,8 @@ class CutBuildApi(EventApi):
 
 class StandingsApi(EventApi):
     """Swiss standings; staff see every confirmed result, everyone else only through the last
-    published round (``?round=N`` asks for the standings after round N)."""
+    published round whose results are all in, as on the event page (``?round=N`` asks for the
+    standings after round N)."""
 
     staff_roles = {"GET": ALL_STAFF}
 
@@ -362,10 +363,10 @@ class StandingsApi(EventApi):
         asked.is_valid(raise_exception=True)
         through = asked.validated_data.get("round")
         if not self.is_staff(request):
-            published = last_published_round_number(tournament)
-            if published == 0:
+            public = last_public_standings_round(tournament)
+            if public == 0:
                 return Response([])
-            through = published if through is None else min(through, published)
+            through = public if through is None else min(through, public)
         rows = standings_for(tournament, through_round=through)
         return Response(s.StandingsRowOutputSerializer(rows, many=True).data)
 

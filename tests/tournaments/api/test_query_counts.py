@@ -7,21 +7,22 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.tournaments.factories import add_staff, client_for, event_with_teams
-from tournaments.enums import StaffRole
-from tournaments.models import Match
+from tournaments.enums import RoundStatus, StaffRole
+from tournaments.models import Match, Round
 from tournaments.services.rounds import round_pair, round_publish
 
 pytestmark = pytest.mark.django_db
 
 
 def played_event(teams: int):
-    """An event with round 1 paired, published and every match won by team A."""
+    """An event with round 1 paired, published and complete: every match won by team A."""
     tournament = event_with_teams(teams, swiss_rounds=3, top_cut=0)
     round_obj = round_pair(tournament=tournament, actor=tournament.created_by)
     round_publish(round=round_obj, actor=tournament.created_by)
     Match.objects.filter(round=round_obj, team_b__isnull=False).update(
         result_kind="played", team_a_wins=1, confirmed=True
     )
+    Round.objects.filter(pk=round_obj.pk).update(status=RoundStatus.FINISHED)
     return tournament
 
 
