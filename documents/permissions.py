@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from documents.enums import DocumentKind
 from documents.models import DocumentJob
-from tournaments.enums import RoundStatus
 from tournaments.permissions import ALL_STAFF, has_role
 
 
 def can_read_job(user, job: DocumentJob) -> bool:
     """Staff of the event read every job; anyone reads pairings and standings of a published
-    round (what is already posted on the wall); decklists, slips and penalties stay staff only."""
+    round (what is already posted on the wall); decklists, slips and penalties stay staff only.
+
+    Published means ``Round.published_at`` is set: a round can be finished (every result in)
+    without its pairings ever having been published, so the round's status says nothing here.
+    """
     if has_role(user, job.tournament_id, ALL_STAFF):
         return True
-    return (
-        job.kind in DocumentKind.public() and job.round is not None and job.round.status != RoundStatus.PAIRED
-    )
+    return job.kind in DocumentKind.public() and job.round is not None and job.round.published_at is not None

@@ -226,3 +226,16 @@ def test_a_worker_starts_even_if_the_pdf_renderer_cannot_warm(monkeypatch, caplo
     tasks.warm_pdf_renderer(sender=None)
 
     assert "could not warm the PDF renderer" in caplog.text
+
+
+@pytest.mark.django_db
+def test_pairings_of_a_round_finished_without_publishing_stay_staff_only(event):
+    outsider = UserFactory()
+    pairings = document_render(job_id=new_job(event, "pairings_by_table").id)
+    Match.objects.filter(round=event.round).update(confirmed=True)
+    event.round.status = "finished"
+    event.round.save(update_fields=["status"])
+
+    assert event.round.published_at is None
+    assert client_for(outsider).get(f"/api/v1/documents/{pairings.id}/file/").status_code == 403
+    assert client_for(None).get(f"/api/v1/documents/{pairings.id}/file/").status_code in (401, 403)
