@@ -260,7 +260,14 @@ def test_a_worker_killed_mid_render_leaves_no_done_job_and_a_new_worker_complete
         recovered_in = time.monotonic() - killed_at
     finally:
         workers.stop_all()
-        broker.delete(queue, unacked_key, f"{unacked_key}_index", f"{unacked_key}_mutex")
+        broker.delete(
+            queue,
+            f"_kombu.binding.{queue}",
+            f"_kombu.binding_permanent.{queue}",
+            unacked_key,
+            f"{unacked_key}_index",
+            f"{unacked_key}_mutex",
+        )
 
     assert done.status == "done", done.error
     assert (done.attempts, done.claim_token) == (2, sent[0].id)
