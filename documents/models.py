@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import datetime
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 
 from documents.enums import DocumentKind, JobStatus, Paper
 
@@ -59,3 +62,19 @@ class DocumentJob(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} ({self.get_status_display()})"
+
+    @property
+    def stuck(self) -> bool:
+        """Running for longer than the task's hard time limit: Celery has killed that render, so
+        its worker can no longer finish it (the broker would only redeliver it after its
+        visibility timeout, an hour)."""
+        return (
+            self.status == JobStatus.RUNNING
+            and self.started_at is not None
+            and self.started_at < timezone.now() - datetime.timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT)
+        )
+
+    @property
+    def retryable(self) -> bool:
+        """Failed, or stuck running (``stuck``): what ``services.document_retry`` accepts."""
+        return self.status == JobStatus.FAILED or self.stuck

@@ -127,12 +127,22 @@ def document_request(
 
 @transaction.atomic
 def document_retry(*, job: DocumentJob, actor) -> DocumentJob:
-    """Queue a failed job again; any other state is left as it is (409)."""
-    updated = DocumentJob.objects.filter(pk=job.pk, status=JobStatus.FAILED).update(
-        status=JobStatus.PENDING, progress=0
+    """Queue a failed job again, or a stuck one: running since before the task's hard time limit
+    (``DocumentJob.stuck``), so its worker died and the broker would redeliver it only after its
+    visibility timeout. Any other state is left as it is (409)."""
+    time_limit = datetime.timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT)
+    retryable = Q(status=JobStatus.FAILED) | Q(
+        status=JobStatus.RUNNING, started_at__lt=timezone.now() - time_limit
+    )
+    updated = DocumentJob.objects.filter(retryable, pk=job.pk).update(
+        status=JobStatus.PENDING, progress=0, claim_token="", started_at=None
     )
     if not updated:
-        raise DomainError(f"only a failed job can be retried (this one is {job.status})", status_code=409)
+        raise DomainError(
+            f"only a failed job, or one running for over {settings.CELERY_TASK_TIME_LIMIT} s, can be "
+            f"retried (this one is {job.status})",
+            status_code=409,
+        )
     job.refresh_from_db()
     _enqueue(job)
     return job

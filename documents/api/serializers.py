@@ -24,6 +24,9 @@ class DocumentJobOutput(serializers.Serializer):
     progress = serializers.IntegerField(min_value=0, max_value=100)
     error = serializers.CharField()
     url = serializers.SerializerMethodField()
+    retryable = serializers.BooleanField(
+        help_text="Failed, or running past the task's hard time limit (its worker died): POST retry/."
+    )
     page_count = serializers.IntegerField(allow_null=True)
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)

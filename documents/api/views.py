@@ -3,7 +3,7 @@
 Staff of the event request documents and see every job; anyone may download pairings and
 standings of a published round. Refusals: 401 not logged in, 403 wrong role, 404 unknown,
 400 invalid body naming the field, 409 a state conflict (no round yet, retrying a job that
-has not failed).
+has neither failed nor got stuck).
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ class DocumentRetryApi(StaffOnly):
         operation_id="documents_retry",
         request=None,
         responses={202: s.DocumentAcceptedOutput, **_errors(401, 403, 404, 409)},
-        description="Queue a failed job again.",
+        description="Queue a failed job again, or one stuck running past the task's hard time limit.",
     )
     def post(self, request: Request, job_id: int) -> Response:
         job = get_object_or_404(DocumentJob, pk=job_id)

@@ -17,6 +17,8 @@
       action.appendChild(link);
     } else if (job.status === "failed") {
       action.textContent = job.error + " (reload to retry)";
+    } else if (job.retryable) {
+      action.textContent = "Stuck: its worker stopped (reload to retry)";
     }
   }
 
@@ -26,7 +28,7 @@
       .then(function (job) {
         if (!job) { return; }
         update(row, job);
-        if (job.status === "pending" || job.status === "running") {
+        if ((job.status === "pending" || job.status === "running") && !job.retryable) {
           window.setTimeout(function () { poll(row); }, POLL_MS);
         }
       });
