@@ -13,10 +13,12 @@ parallel with each page already knowing its "Page X of Y".
 
 from __future__ import annotations
 
+import datetime
 import math
 from collections.abc import Callable, Sequence
 
 from django.db.models import Prefetch
+from django.utils import timezone
 
 from documents.enums import DocumentKind, Paper
 from tournaments.domain.seating import seat_order
@@ -41,6 +43,12 @@ _MAX_TEAM = 40
 _MAX_SIGN = 32
 #: Pads table numbers to a common width; DejaVu's digits are as wide as this space.
 FIGURE_SPACE = "\u2007"
+
+
+def _when(moment: datetime.datetime) -> str:
+    """A stored time as people at the event read it: ``21 Nov 2026 10:01`` in ``TIME_ZONE``."""
+    local = timezone.localtime(moment)
+    return f"{local.day} {local:%b %Y %H:%M}"
 
 
 def _rows_per_page(paper: str, row_mm: float, header_mm: float = 0) -> int:
@@ -371,7 +379,7 @@ def decklists(tournament: Tournament, round_obj: Round | None, paper: str) -> di
                     "wizards_id": player.wizards_id,
                     "legacy_dci": player.legacy_dci,
                     "version": version.number if version else None,
-                    "submitted_at": version.created_at.isoformat(timespec="minutes") if version else "",
+                    "submitted_at": _when(version.created_at) if version else "",
                     "valid": version.valid if version else None,
                     "cards": [{"count": c.get("count", 0), "name": c.get("name") or "?"} for c in main],
                     "total": sum(int(c.get("count", 0)) for c in main),
@@ -403,7 +411,7 @@ def penalties(tournament: Tournament, round_obj: Round | None, paper: str) -> di
                 "penalty": penalty.get_penalty_display(),
                 "upgraded": penalty.upgraded,
                 "judge": penalty.judge.get_full_name() or penalty.judge.get_username(),
-                "time": penalty.created_at.isoformat(timespec="minutes"),
+                "time": _when(penalty.created_at),
                 "description": penalty.description,
                 "deviated": penalty.deviated,
                 "deviation_reason": penalty.deviation_reason,

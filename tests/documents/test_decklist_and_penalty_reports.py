@@ -3,12 +3,15 @@ carries deviations and appeals, as judges file them for the judge program."""
 
 from __future__ import annotations
 
+import datetime
 import json
 from pathlib import Path
 
 import pytest
 
+from decklists.models import DecklistVersion
 from decklists.services import decklist_submit
+from documents import builders
 from documents.services import document_render, document_request
 from penalties.services import penalty_issue, penalty_overturn
 from tests.documents.conftest import build_event, pages_text, pdf_of
@@ -100,3 +103,36 @@ def test_penalty_report_shows_deviations_and_appeals():
     assert "Appeal: overturned" in text and "Appeal upheld: no violation happened" in text
     assert kept.player.wizards_id in text and deviated.wizards_id in text
     assert text.index("Took over a minute") < text.index("Cast a sorcery during combat")
+
+
+def test_penalty_and_decklist_times_print_readably_in_the_event_time_zone(settings):
+    settings.TIME_ZONE = "Europe/Berlin"
+    event = build_event(team_count=2)
+    player = Player.objects.filter(tournament=event.tournament).order_by("team__name", "position").first()
+    penalty = penalty_issue(
+        tournament=event.tournament,
+        actor=event.organizer,
+        player=player,
+        round=event.round,
+        infraction="TE-SP",
+        description="Slow attacks",
+    )
+    decklist_submit(
+        tournament=event.tournament,
+        actor=event.organizer,
+        player=player,
+        text=mtgo_text(real_main_deck("modern_000.json")),
+        reason="Paper list typed in by the judge team",
+    )
+    stored = datetime.datetime(2026, 11, 21, 10, 1, tzinfo=datetime.UTC)
+    type(penalty).objects.filter(pk=penalty.pk).update(created_at=stored)
+    DecklistVersion.objects.filter(decklist__player=player).update(created_at=stored)
+
+    penalty_row = builders.penalties(event.tournament, None, "A4")["penalties"][0]
+    sheets = builders.decklists(event.tournament, None, "A4")
+    member = next(p for team in sheets["teams"] for p in team["players"] if p["name"] == player.name)
+    text = render(event.tournament, event.organizer, "penalties")
+
+    assert penalty_row["time"] == "21 Nov 2026 11:01"
+    assert member["submitted_at"] == "21 Nov 2026 11:01"
+    assert "21 Nov 2026 11:01" in text and "T10:01" not in text
