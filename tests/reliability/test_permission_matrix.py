@@ -260,6 +260,14 @@ MATRIX = [
     R("PUT",  "/api/v1/matches/{match_id}/result/",          401,  403,  409,  200,  403,  200,  200,  403,  200,
       label="change a confirmed result", prepare=lambda ev: ev.ids.update(match_id=ev.confirmed_match.pk),
       body={"team_a_wins": 0, "team_b_wins": 1, "draws": 0, "version": 2, "reason": "slip was swapped"}),
+    # seats (primary on the right): any staff role, or a player of the team, until a result is in
+    R("PUT",  "/api/v1/matches/{match_id}/seats/",           401,  200,  403,  200,  200,  200,  200,  403,  200,
+      body=lambda ev: {"team": ev.teams[0].pk, "players": list(
+          ev.teams[0].players.order_by("-position").values_list("pk", flat=True))}),
+    R("PUT",  "/api/v1/matches/{match_id}/seats/",           401,  409,  403,  409,  409,  409,  409,  403,  409,
+      label="after the result", prepare=confirm_round_one,
+      body=lambda ev: {"team": ev.teams[0].pk, "players": list(
+          ev.teams[0].players.order_by("-position").values_list("pk", flat=True))}),
     # decklists: the team and the staff only [MTR 2.7]; after the lock only judges change a list
     R("POST", T + "/decklists/",                             401,  409,  403,  409,  201,  201,  201,  403,  201,
       body=lambda ev: {"player": ev.player_row.pk, "text": DECKLIST, "reason": "swapped a land"}),

@@ -138,6 +138,23 @@ class MatchOutputSerializer(serializers.Serializer):
     reported_by = serializers.IntegerField(source="reported_by_id", allow_null=True)
     confirmed = serializers.BooleanField()
     disputed = serializers.BooleanField()
+    seats = serializers.DictField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        help_text='Seat order recorded for this match, {"A": [primary player id, ...], "B": [...]}; '
+        "a team without an entry sits in registration order.",
+    )
+
+
+class MatchSeatsInputSerializer(serializers.Serializer):
+    """One team's seat order for the match: every player of the team once, primary first."""
+
+    team = serializers.IntegerField(help_text="The team (team A or team B of the match).")
+    players = serializers.ListField(
+        child=serializers.IntegerField(),
+        allow_empty=False,
+        max_length=4,
+        help_text="Player ids in seat order, the primary (who sits on the right) first.",
+    )
 
 
 class RoundOutputSerializer(serializers.Serializer):

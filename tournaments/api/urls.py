@@ -37,4 +37,5 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/standings/", views.StandingsApi.as_view(), name="api-standings"),
     path("matches/<int:match_id>/", views.MatchDetailApi.as_view(), name="api-match"),
     path("matches/<int:match_id>/result/", views.MatchResultReportApi.as_view(), name="api-match-result"),
+    path("matches/<int:match_id>/seats/", views.MatchSeatsApi.as_view(), name="api-match-seats"),
 ]

@@ -45,6 +45,7 @@ from tournaments.services.cut import cut_build
 from tournaments.services.events import staff_add, tournament_create
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_delete, round_pair, round_pair_manual, round_publish
+from tournaments.services.seating import match_seats_set
 from tournaments.services.teams import PlayerEntry, team_disqualify, team_drop, team_register
 
 _ERROR_TEXT = {
@@ -425,4 +426,32 @@ class MatchResultReportApi(MatchApi):
         data = s.ResultInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         match_result_report(match=self.get_match(), actor=request.user, **data.validated_data)
+        return Response(s.MatchOutputSerializer(match_detail(match_id)).data)
+
+
+class MatchSeatsApi(MatchApi):
+    """Record one team's seat order for the match (primary on the right, MTR 9.4(1)): any staff
+    role, or a player of that team once the round is published; fixed once a result is in."""
+
+    staff_roles = {"PUT": ALL_STAFF}
+
+    def allows_others(self, request: Request) -> bool:
+        match = self.get_match()
+        if match.round.published_at is None:
+            return False
+        return player_team_id(request.user, match.round.tournament_id) in (match.team_a_id, match.team_b_id)
+
+    @extend_schema(
+        request=s.MatchSeatsInputSerializer,
+        responses={200: s.MatchOutputSerializer, **errors(400, 401, 403, 404, 409)},
+    )
+    def put(self, request: Request, match_id: int) -> Response:
+        data = s.MatchSeatsInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        match_seats_set(
+            match=self.get_match(),
+            actor=request.user,
+            team_id=data.validated_data["team"],
+            player_ids=data.validated_data["players"],
+        )
         return Response(s.MatchOutputSerializer(match_detail(match_id)).data)
