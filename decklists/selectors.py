@@ -36,6 +36,7 @@ from decklists.domain import (
     resolve_decklist,
 )
 from decklists.domain.decks import resolve_entry
+from decklists.domain.parsing import clip
 from decklists.models import Card, CardData, Decklist, TeamPool, TeamPoolVersion
 from tournaments.enums import TournamentStatus
 from tournaments.models import Player, Round, Team, Tournament
@@ -291,20 +292,51 @@ class TextCheck:
 
 
 def error_row(
-    error: DeckError, *, lines: dict[str, int] | None = None, players: Iterable[Player] = ()
+    error: DeckError,
+    *,
+    lines: dict[str, int] | None = None,
+    line_texts: dict[int, str] | None = None,
+    players: Iterable[Player] = (),
 ) -> dict:
-    """A domain error as stored and returned; a deck-level error about a card points at the
-    card's first line so the paste box can mark it."""
+    """A domain error as stored and returned: its line number and the text of that line.
+
+    A deck-level error about a card points at the card's first line (``lines``: card → line)
+    and takes that line's text from ``line_texts`` (line → text), so the paste box and the team
+    page can say "Line 3: «4 Lightnig Bolt» — …" for every error tied to a line.
+    """
     line = error.line
     if line is None and error.card is not None and lines:
         line = lines.get(error.card)
+    line_text = error.line_text
+    if line_text is None and line is not None and line_texts:
+        line_text = line_texts.get(line)
     return {
         "line": line,
+        "line_text": line_text,
         "code": str(error.code),
         "message": named(error.message, players),
         "card": error.card,
         "suggestions": list(error.suggestions),
     }
+
+
+_LINE_PREFIX = re.compile(r"^Line \d+\s*:?\s*")
+
+
+def line_error_text(row: dict) -> str:
+    """One error row as the pages and the paste box show it: "Line 3: «4 Lightnig Bolt» — unknown
+    card 'Lightnig Bolt' (did you mean 'Lightning Bolt'?)." The message's own "Line 3" opening is
+    not repeated; a row without a line (or stored before rows had ``line_text``) says what it can.
+    """
+    message = row.get("message") or ""
+    line = row.get("line")
+    if line is None:
+        return message
+    rest = _LINE_PREFIX.sub("", message, count=1)
+    text = row.get("line_text")
+    if text:
+        return f"Line {line}: «{text}» — {rest}"
+    return f"Line {line}: {rest}"
 
 
 def decklist_text_check(text: str, *, tournament: Tournament, player: Player, index: CardIndex) -> TextCheck:
@@ -317,6 +349,7 @@ def decklist_text_check(text: str, *, tournament: Tournament, player: Player, in
     parsed = parse_decklist(text)
     submission = resolve_decklist(parsed, index, player=label, format_id=tournament.format)
     lines: dict[str, int] = {}
+    line_texts = {entry.line: clip(entry.line_text) for entry in parsed.entries}
     cards: list[dict] = []
     for entry in parsed.entries:
         card, _ = resolve_entry(entry, index)
@@ -338,7 +371,7 @@ def decklist_text_check(text: str, *, tournament: Tournament, player: Player, in
         deck_errors = check_limited_team(own, [deck]).errors
     else:
         deck_errors = check_constructed_deck(deck, index)
-    errors = [error_row(e, lines=lines, players=(player,)) for e in deck_errors]
+    errors = [error_row(e, lines=lines, line_texts=line_texts, players=(player,)) for e in deck_errors]
     return TextCheck(cards=cards, errors=errors, deck=deck)
 
 

@@ -32,12 +32,20 @@ def _conflicts(payload: dict) -> dict[int, set[str]]:
     return flagged
 
 
+def _shown(errors: list[dict]) -> list[dict]:
+    """Line errors with the sentence the page shows: line number, that line's text, the problem."""
+    return [{**error, "shown": selectors.line_error_text(error)} for error in errors]
+
+
 def _team_context(tournament: Tournament, team: Team) -> dict:
     payload = team_payload(tournament, team)
     flagged = _conflicts(payload)
     for row in payload["decklists"]:
         marked = flagged.get(row["player"], set())
         row["cards"] = [{**card, "conflict": card["name"] in marked} for card in row["cards"]]
+        row["errors"] = _shown(row["errors"])
+    if payload["pool"] is not None:
+        payload["pool"]["errors"] = _shown(payload["pool"]["errors"])
     return {"team": team, "payload": payload}
 
 

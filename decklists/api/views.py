@@ -42,6 +42,11 @@ class LineErrorSerializer(serializers.Serializer):
     line = serializers.IntegerField(
         allow_null=True, help_text="1-based line of the text; null for the whole list."
     )
+    line_text = serializers.CharField(
+        allow_null=True,
+        help_text="The text of that line as submitted (whitespace collapsed), cut to 200 characters "
+        "with '…'; null when the error has no line, or for versions stored before this field.",
+    )
     code = serializers.CharField(help_text="Stable error code (decklists.domain.ErrorCode).")
     message = serializers.CharField()
     card = serializers.CharField(allow_null=True)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from decklists.domain.cards import Card, CardIndex
 from decklists.domain.errors import DeckError, ErrorCode, sorted_errors
-from decklists.domain.parsing import Entry, ParsedDecklist, Section, parse_decklist
+from decklists.domain.parsing import Entry, ParsedDecklist, Section, clip, parse_decklist
 
 _SPLIT_LAYOUTS = frozenset({"split", "aftermath"})
 
@@ -69,7 +69,11 @@ class DeckSubmission:
 
 
 def resolve_entry(entry: Entry, index: CardIndex) -> tuple[Card | None, DeckError | None]:
-    """Resolve one entry's name; the error carries the line and up to three suggestions."""
+    """Resolve one entry's name; the error carries the line and up to three suggestions.
+
+    The name and the line are echoed cut to :data:`~decklists.domain.parsing.LINE_TEXT_LIMIT`
+    characters (``clip``), so a pasted novel on one line is not sent back in every error.
+    """
     if entry.printing:
         with_printing = index.get(f"{entry.name} {entry.printing}")
         if with_printing is not None:
@@ -78,17 +82,19 @@ def resolve_entry(entry: Entry, index: CardIndex) -> tuple[Card | None, DeckErro
     if found.card is not None:
         return found.card, None
     if found.error is ErrorCode.AMBIGUOUS_CARD:
-        message = f"Line {entry.line}: {entry.name!r} is the front face of several cards; write the full name"
+        message = (
+            f"Line {entry.line}: {clip(entry.name)!r} is the front face of several cards; write the full name"
+        )
     else:
-        message = f"Line {entry.line}: unknown card {entry.name!r}"
+        message = f"Line {entry.line}: unknown card {clip(entry.name)!r}"
     if found.suggestions:
         message += " (did you mean " + " or ".join(repr(s) for s in found.suggestions) + "?)"
     error = DeckError(
         code=found.error or ErrorCode.UNKNOWN_CARD,
         message=message + ".",
-        card=entry.name,
+        card=clip(entry.name),
         line=entry.line,
-        line_text=entry.line_text,
+        line_text=clip(entry.line_text),
         suggestions=found.suggestions,
     )
     return None, error

@@ -23,7 +23,9 @@ from decklists.domain.errors import DeckError, ErrorCode
 MAX_CHARS = 20_000
 MAX_LINES = 500
 MAX_COPIES_PER_LINE = 250
-_LINE_TEXT_LIMIT = 200
+LINE_TEXT_LIMIT = 200
+"""Longest piece of the submitted text an error echoes (``line_text``, names and counts in
+messages); a 5,000-character line must not come back whole in every error about it."""
 
 
 class Section(StrEnum):
@@ -90,10 +92,13 @@ class ParsedDecklist:
         return tuple(e for e in self.entries if e.section is section)
 
 
+def clip(text: str, limit: int = LINE_TEXT_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, with "…" where it was cut."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def _error(code: ErrorCode, message: str, line: int | None = None, text: str | None = None) -> DeckError:
-    if text is not None and len(text) > _LINE_TEXT_LIMIT:
-        text = text[:_LINE_TEXT_LIMIT] + "…"
-    return DeckError(code=code, message=message, line=line, line_text=text)
+    return DeckError(code=code, message=message, line=line, line_text=None if text is None else clip(text))
 
 
 def _header(line: str) -> tuple[bool, Section | None]:
@@ -207,7 +212,7 @@ def parse_decklist(
                 errors.append(
                     _error(
                         ErrorCode.PARSE_MISSING_COUNT,
-                        f"Line {number} should start with a number of copies, e.g. '4 {body}'.",
+                        f"Line {number} should start with a number of copies, e.g. '4 {clip(body)}'.",
                         number,
                         line,
                     )
@@ -223,27 +228,31 @@ def parse_decklist(
                 _error(ErrorCode.PARSE_MISSING_NAME, f"Line {number} has no card name.", number, line)
             )
             continue
-        if not count_text.isdigit() or int(count_text) < 1:
+        # isdecimal, not isdigit: "²" is a digit that int() refuses. All zeros is below 1.
+        if not count_text.isdecimal() or not count_text.strip("0"):
             errors.append(
                 _error(
                     ErrorCode.PARSE_BAD_COUNT,
-                    f"Line {number}: {count_text!r} is not a positive whole number of copies.",
+                    f"Line {number}: {clip(count_text)!r} is not a positive whole number of copies.",
+                    number,
+                    line,
+                )
+            )
+            continue
+        # Leading zeros go, and a count longer than the limit's digits is too large without
+        # converting it: Python refuses to turn over 4,300 digits into an int (a ValueError).
+        count_text = count_text.lstrip("0")
+        if len(count_text) > len(str(max_copies)) or int(count_text) > max_copies:
+            errors.append(
+                _error(
+                    ErrorCode.PARSE_COUNT_TOO_LARGE,
+                    f"Line {number}: {clip(count_text)} copies; at most {max_copies} per line.",
                     number,
                     line,
                 )
             )
             continue
         count = int(count_text)
-        if count > max_copies:
-            errors.append(
-                _error(
-                    ErrorCode.PARSE_COUNT_TOO_LARGE,
-                    f"Line {number}: {count} copies; at most {max_copies} per line.",
-                    number,
-                    line,
-                )
-            )
-            continue
         if target is Section.MAIN:
             main_seen = True
         section, after_blank = target if _SIDEBOARD_PREFIX.match(line) is None else section, None

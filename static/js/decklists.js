@@ -1,7 +1,7 @@
 // Decklist paste boxes. A player's list: live feedback from the preview API while typing
 // (debounced), saved through the submit API. A Limited team's pool: saved through the pool
-// API, whose stored errors the reloaded page shows. Errors carry line numbers; a suggestion
-// button fixes the line.
+// API, whose stored errors the reloaded page shows. Errors name the line number and its text; a
+// suggestion button fixes the line.
 (function () {
   "use strict";
   var token = document.querySelector("input[name=csrfmiddlewaretoken]");
@@ -19,15 +19,26 @@
     });
   }
 
+  // "Line 3: «4 Lightnig Bolt» — unknown card …", as the team page says it (line_error_text in
+  // decklists/selectors.py): the message's own "Line 3" opening is not repeated.
   function item(error, textarea, changed) {
     var li = document.createElement("li");
-    if (error.line && error.message.indexOf("Line ") !== 0) {
+    var message = error.message || "";
+    if (error.line) {
+      message = message.replace(/^Line \d+\s*:?\s*/, "");
       var where = document.createElement("span");
       where.className = "line";
       where.textContent = "Line " + error.line + ": ";
       li.appendChild(where);
+      if (error.line_text) {
+        var quoted = document.createElement("span");
+        quoted.className = "line-text";
+        quoted.textContent = "«" + error.line_text + "»";
+        li.appendChild(quoted);
+        li.appendChild(document.createTextNode(" — "));
+      }
     }
-    li.appendChild(document.createTextNode(error.message));
+    li.appendChild(document.createTextNode(message));
     (error.suggestions || []).forEach(function (name) {
       var button = document.createElement("button");
       button.type = "button";

@@ -161,6 +161,9 @@ def test_judge_overview_lists_every_team_and_opens_one(event):
     text = page.content.decode()
     assert page.status_code == 200
     assert event.team.name in text and event.other_team.name in text
-    assert "Line 1: unknown card &#x27;Lightnig Bolt&#x27;" in text
+    assert (
+        "<li>Line 1: «4 Lightnig Bolt» — unknown card &#x27;Lightnig Bolt&#x27; (did you mean "
+        "&#x27;Lightning Bolt&#x27; or &#x27;Lightning Colt&#x27; or &#x27;Lightning Blast&#x27;?).</li>"
+    ) in text
     client.force_login(event.other_user)
     assert client.get(f"/events/{event.tournament.pk}/decklists/judge/").status_code == 403

@@ -147,6 +147,59 @@ def test_misspelled_name_gets_line_numbered_error_with_suggestion(event, client_
     assert "did you mean 'Lightning Bolt'" in error["message"]
 
 
+def test_every_line_error_carries_the_text_of_its_line_in_every_answer(event, client_for):
+    text = "56 Mountain\n\n4   Lightnig Bolt\n"
+    client = client_for(event.player_user)
+
+    submitted = client.post(submit_url(event.tournament), {"player": event.a.pk, "text": text}).data
+    previewed = client.post(
+        f"{submit_url(event.tournament)}preview/", {"player": event.a.pk, "text": text}
+    ).data
+    team = client.get(team_url(event.tournament, event.team)).data
+    detail = client.get(f"{submit_url(event.tournament)}{submitted['id']}/").data
+
+    row = {
+        "line": 3,
+        "line_text": "4 Lightnig Bolt",
+        "code": "UNKNOWN_CARD",
+        "message": (
+            "Line 3: unknown card 'Lightnig Bolt' "
+            "(did you mean 'Lightning Bolt' or 'Lightning Colt' or 'Lightning Blast'?)."
+        ),
+        "card": "Lightnig Bolt",
+        "suggestions": ["Lightning Bolt", "Lightning Colt", "Lightning Blast"],
+    }
+    assert submitted["errors"] == [row]
+    assert previewed["errors"] == [row]
+    assert team["decklists"][0]["errors"] == [row]
+    assert detail["versions"][0]["errors"] == [row]
+    assert Player.objects.get(pk=event.a.pk).decklist.current.errors == [row]
+
+
+def test_deck_level_error_carries_the_text_of_the_cards_first_line(event, client_for):
+    text = "52 Mountain\n8 Lightning Bolt\n"
+    response = client_for(event.player_user).post(
+        submit_url(event.tournament), {"player": event.a.pk, "text": text}
+    )
+    [error] = response.data["errors"]
+    assert (error["line"], error["line_text"], error["code"]) == (2, "8 Lightning Bolt", "TOO_MANY_COPIES")
+
+
+def test_a_4900_character_line_comes_back_cut_to_200_characters(event, client_for):
+    long_line = "4 " + "Lightning Bolt " * 326
+    response = client_for(event.player_user).post(
+        submit_url(event.tournament), {"player": event.a.pk, "text": f"56 Mountain\n{long_line}\n"}
+    )
+
+    assert response.status_code == 201
+    [error] = response.data["errors"]
+    assert error["line"] == 2
+    assert error["line_text"] == long_line.strip()[:200] + "…"
+    assert len(error["message"]) < 300
+    assert long_line.strip()[:201] not in error["message"]
+    assert error["card"] == long_line.strip()[2:202] + "…"
+
+
 def test_deck_level_error_points_at_the_cards_line(event, client_for):
     text = "52 Mountain\n8 Lightning Bolt\n"
     response = client_for(event.player_user).post(

@@ -235,3 +235,36 @@ def test_parse_never_raises_and_errors_point_at_real_lines(text: str) -> None:
     assert parsed.entries or parsed.errors
     assert all(e.line is None or 1 <= e.line <= line_count for e in parsed.errors)
     assert all(1 <= e.count <= 250 and e.name for e in parsed.entries)
+
+
+def test_a_4900_character_line_is_echoed_cut_to_200_characters(index: CardIndex) -> None:
+    long_name = "x" * 4900  # four such lines stay under MAX_CHARS (20,000)
+    text = f"4 {long_name}\n{long_name}\n{'1' * 4900} Island\n{'1.' + '5' * 4900} Forest\n"
+
+    submission = read_deck(text, index, player="p1", format_id="modern")
+
+    assert [(e.code, e.line) for e in submission.errors] == [
+        (ErrorCode.UNKNOWN_CARD, 1),
+        (ErrorCode.PARSE_MISSING_COUNT, 2),
+        (ErrorCode.PARSE_COUNT_TOO_LARGE, 3),
+        (ErrorCode.PARSE_BAD_COUNT, 4),
+    ]
+    for error in submission.errors:
+        assert error.line_text is not None
+        assert len(error.line_text) == 201
+        assert error.line_text.endswith("…")
+        assert len(error.message) < 300
+        assert "x" * 201 not in error.message and "1" * 201 not in error.message
+    assert submission.errors[0].line_text == "4 " + "x" * 198 + "…"
+    assert submission.errors[0].card == "x" * 200 + "…"
+    assert submission.errors[0].message.startswith("Line 1: unknown card '" + "x" * 200 + "…'")
+
+
+def test_a_count_int_refuses_to_convert_is_a_parse_error_not_an_exception() -> None:
+    parsed = parse_decklist("²,Island\n0000,Island\n" + "0" * 5000 + "4 Island\n")
+
+    assert [(e.code, e.line) for e in parsed.errors] == [
+        (ErrorCode.PARSE_BAD_COUNT, 1),
+        (ErrorCode.PARSE_BAD_COUNT, 2),
+    ]
+    assert [(e.count, e.line) for e in parsed.entries] == [(4, 3)]
