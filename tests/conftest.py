@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import uuid
 
 import pytest
 from rest_framework.test import APIClient
@@ -63,6 +64,15 @@ def auth_client(user) -> APIClient:
     client = APIClient()
     client.force_authenticate(user=user)
     return client
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache_namespace(settings):
+    """Each test sees an empty cache (rate-limit counters included) without flushing the backend,
+    which in the service run is the Redis database the Celery broker also uses."""
+    settings.CACHES = {
+        name: {**config, "KEY_PREFIX": f"test-{uuid.uuid4().hex}"} for name, config in settings.CACHES.items()
+    }
 
 
 @pytest.fixture(autouse=True)
