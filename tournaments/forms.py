@@ -96,3 +96,15 @@ class ReasonForm(forms.Form):
     """A required reason, for drops and other actions that go into the audit log."""
 
     reason = forms.CharField(max_length=300)
+
+
+class PrimaryPlayerForm(forms.Form):
+    """Which of the team's players is primary (sits on the right) this match; ``players`` in the
+    current seat order, so the current primary is preselected."""
+
+    primary = forms.TypedChoiceField(label="We sit:", coerce=int)
+
+    def __init__(self, *args, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["primary"].choices = [(p.pk, p.name) for p in players]
+        self.fields["primary"].initial = players[0].pk if players else None

@@ -8,6 +8,11 @@ urlpatterns = [
     path("events/new/", views.tournament_new, name="tournament-create"),
     path("events/<int:tournament_id>/", views.tournament_public, name="tournament-public"),
     path("events/<int:tournament_id>/me/", views.tournament_me, name="tournament-me"),
+    path(
+        "events/<int:tournament_id>/me/matches/<int:match_id>/seats/",
+        views.match_seats_view,
+        name="tournament-me-seats",
+    ),
     path("events/<int:tournament_id>/manage/", views.tournament_manage, name="tournament-manage"),
     path("events/<int:tournament_id>/audit/", views.tournament_audit, name="tournament-audit"),
     path("events/<int:tournament_id>/teams/", views.team_add, name="tournament-team-add"),

@@ -21,7 +21,13 @@ from django.views.decorators.http import require_POST
 from common.errors import DomainError
 from tournaments.domain.seating import seat_order
 from tournaments.enums import StaffRole
-from tournaments.forms import ReasonForm, TeamRegisterForm, TournamentCreateForm, add_domain_errors
+from tournaments.forms import (
+    PrimaryPlayerForm,
+    ReasonForm,
+    TeamRegisterForm,
+    TournamentCreateForm,
+    add_domain_errors,
+)
 from tournaments.models import Match, Player, Round, Team, Tournament
 from tournaments.permissions import ALL_STAFF, SCOREKEEPING, has_role, player_team_id, staff_role
 from tournaments.selectors import (
@@ -35,6 +41,7 @@ from tournaments.selectors import (
 from tournaments.services.cut import cut_build
 from tournaments.services.events import tournament_create
 from tournaments.services.rounds import round_delete, round_pair, round_publish
+from tournaments.services.seating import match_seats_set
 from tournaments.services.teams import team_drop, team_register
 
 AUDIT_PAGE_SIZE = 500
@@ -222,6 +229,10 @@ def tournament_me(request, tournament_id: int):
     team_id = player_team_id(request.user, tournament)
     if team_id is None:
         return render(request, "tournaments/me.html", {"tournament": tournament, "player": None}, status=404)
+    return _render_me(request, tournament, team_id)
+
+
+def _render_me(request, tournament: Tournament, team_id: int, *, status=200, error=""):
     team = get_object_or_404(teams_for(tournament), pk=team_id)
     player = next(p for p in team.players.all() if p.user_id == request.user.id)
     record = next(
@@ -234,11 +245,14 @@ def tournament_me(request, tournament_id: int):
         "player": player,
         "record": record,
         "match_info": _my_match(tournament, team, player),
+        "error": error,
     }
-    return render(request, "tournaments/me.html", context)
+    return render(request, "tournaments/me.html", context, status=status)
 
 
 def _my_match(tournament: Tournament, team: Team, player: Player) -> dict | None:
+    """The team's match in the latest published round, seated as recorded; ``seat_form`` is set
+    while the team may still choose its primary (no result yet, time not called)."""
     shown_round = _latest_round(tournament, published_only=True)
     if shown_round is None:
         return None
@@ -250,15 +264,55 @@ def _my_match(tournament: Tournament, team: Team, player: Player) -> dict | None
         return None
     mine, theirs = ("A", "B") if match.team_a_id == team.pk else ("B", "A")
     my_side, their_side = _side(match, mine, {}), _side(match, theirs, {})
-    primary = my_side.seats[0].player
+    seated = [seat.player for seat in my_side.seats]
+    primary = seated[0]
+    may_choose = len(seated) > 1 and not match.has_result and match.time_called_at is None
     return {
+        "match": match,
         "round_number": shown_round.number,
         "table": match.table,
         "is_bye": match.is_bye,
         "opponents": their_side,
         "i_am_primary": primary.pk == player.pk,
         "primary_name": primary.name,
+        "seat_form": PrimaryPlayerForm(players=seated) if may_choose else None,
+        "swap_to": seated[1] if may_choose and len(seated) == 2 else None,
     }
+
+
+@login_required
+@require_POST
+def match_seats_view(request, tournament_id: int, match_id: int):
+    """A player chooses their team's primary for the current match (MTR 9.4(1)); the teammates
+    keep their current order behind them."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    team_id = player_team_id(request.user, tournament)
+    if team_id is None:
+        raise PermissionDenied("You are not registered on a team in this event.")
+    match = get_object_or_404(
+        Match.objects.select_related("team_a", "team_b").prefetch_related(
+            "team_a__players", "team_b__players"
+        ),
+        pk=match_id,
+        round__tournament=tournament,
+        round__published_at__isnull=False,
+    )
+    if team_id not in (match.team_a_id, match.team_b_id):
+        raise PermissionDenied("This is not your team's match.")
+    side = _side(match, "A" if match.team_a_id == team_id else "B", {})
+    seated = [seat.player for seat in side.seats]
+    form = PrimaryPlayerForm(request.POST, players=seated)
+    if not form.is_valid():
+        return _render_me(request, tournament, team_id, status=400, error="Choose who sits on the right.")
+    primary_id = int(form.cleaned_data["primary"])
+    order = [primary_id, *(p.pk for p in seated if p.pk != primary_id)]
+    try:
+        match_seats_set(match=match, actor=request.user, team_id=team_id, player_ids=order)
+    except DomainError as error:
+        return _render_me(request, tournament, team_id, status=error.status_code, error=error.message)
+    primary = next(p for p in seated if p.pk == primary_id)
+    messages.success(request, f"Recorded: {primary.name} is primary and sits on the right.")
+    return redirect("tournament-me", tournament_id=tournament.id)
 
 
 # ---- staff pages ----------------------------------------------------------------------------
