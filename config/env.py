@@ -101,3 +101,55 @@ def env_redis_url(name: str) -> str | None:
             f"{name}: the database index must be a number, got {database!r} in {raw!r}"
         )
     return raw
+
+
+def env_choice(name: str, choices: dict[str, str], default: str) -> str:
+    """One of ``choices``' keys (case-insensitive), returned as its mapped value."""
+    raw = os.environ.get(name)
+    word = default if raw is None or raw.strip() == "" else raw.strip().lower()
+    if word not in choices:
+        raise ImproperlyConfigured(f"{name}: expected one of {', '.join(sorted(choices))}, got {raw!r}")
+    return choices[word]
+
+
+def env_media_storage(name: str) -> dict:
+    """The ``STORAGES["default"]`` entry: ``local`` (``MEDIA_ROOT`` on disk, the default) or ``s3``
+    (any S3-compatible service through django-storages), configured by ``S3_*`` variables.
+
+    ``S3_BUCKET`` is required for ``s3``; ``S3_ENDPOINT_URL`` (http(s) URL, for MinIO, Garage,
+    R2...) and ``S3_REGION`` are optional; ``S3_ACCESS_KEY_ID`` and ``S3_SECRET_ACCESS_KEY`` (or
+    their ``_FILE`` variants) go together, or both stay unset for boto3's own credential chain
+    (an instance role, ``~/.aws``). Objects are private: files are served through the app's
+    permission-checked views, never by a public URL.
+    """
+    kind = env_choice(name, {"local": "local", "s3": "s3"}, "local")
+    if kind == "local":
+        return {"BACKEND": "django.core.files.storage.FileSystemStorage"}
+    bucket = (env_str("S3_BUCKET") or "").strip()
+    if not bucket:
+        raise ImproperlyConfigured(f"S3_BUCKET: must be set when {name}=s3")
+    endpoint = (env_str("S3_ENDPOINT_URL") or "").strip() or None
+    if endpoint is not None:
+        parsed = urlparse(endpoint)
+        if parsed.scheme not in {"http", "https"} or not parsed.hostname:
+            raise ImproperlyConfigured(f"S3_ENDPOINT_URL: expected http(s)://host[:port], got {endpoint!r}")
+    access_key = (env_str("S3_ACCESS_KEY_ID") or "").strip() or None
+    secret_key = (env_str("S3_SECRET_ACCESS_KEY") or "").strip() or None
+    if (access_key is None) != (secret_key is None):
+        missing = "S3_SECRET_ACCESS_KEY" if secret_key is None else "S3_ACCESS_KEY_ID"
+        raise ImproperlyConfigured(
+            f"{missing}: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither"
+        )
+    return {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": bucket,
+            "endpoint_url": endpoint,
+            "region_name": (env_str("S3_REGION") or "").strip() or None,
+            "access_key": access_key,
+            "secret_key": secret_key,
+            "default_acl": None,
+            "querystring_auth": True,
+            "file_overwrite": True,
+        },
+    }

@@ -12,7 +12,16 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import env_bool, env_database, env_int, env_list, env_redis_url, env_str
+from config.env import (
+    env_bool,
+    env_choice,
+    env_database,
+    env_int,
+    env_list,
+    env_media_storage,
+    env_redis_url,
+    env_str,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -104,14 +113,17 @@ STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "/media/"
 MEDIA_ROOT = Path(env_str("MEDIA_ROOT", str(BASE_DIR / "media")))
+# Media (generated PDFs): MEDIA_ROOT on disk, or MEDIA_STORAGE=s3 with the S3_* variables.
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "default": env_media_storage("MEDIA_STORAGE"),
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         if DEBUG or EMBEDDED
         else "whitenoise.storage.CompressedManifestStaticFilesStorage"
     },
 }
+# Paper of the documents printed automatically (pairings and slips when a round is paired...).
+DOCUMENTS_DEFAULT_PAPER = env_choice("DOCUMENTS_PAPER", {"a4": "A4", "letter": "letter"}, "a4")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 1_048_576)
 

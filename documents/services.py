@@ -270,7 +270,7 @@ def _system_request(round_obj: Round, kinds: list[str]) -> list[DocumentJob]:
             kind=kind,
             tournament=round_obj.tournament,
             round=round_obj,
-            paper=getattr(settings, "DOCUMENTS_DEFAULT_PAPER", Paper.A4),
+            paper=settings.DOCUMENTS_DEFAULT_PAPER,
         )
         for kind in kinds
     ]
