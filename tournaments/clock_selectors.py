@@ -30,6 +30,7 @@ from tournaments.domain.end_of_round import (
     TimeCalled,
     round_clock_view,
     table_clock_row,
+    with_table_end,
 )
 from tournaments.enums import RoundKind
 from tournaments.models import Match, Round, RoundPause
@@ -68,15 +69,18 @@ def round_clock_only(round_row: Round) -> RoundClock:
     return clock_from_rows(round_row, list(RoundPause.objects.filter(round_id=round_row.pk)))
 
 
-def table_end_of_round(match: Match, penalty_times: list[datetime]) -> TableEndOfRound:
-    """A table's stored end-of-round facts as the core's value.
+def table_end_of_round(
+    match: Match, penalty_times: list[datetime], *, clock: RoundClock, now: datetime
+) -> TableEndOfRound:
+    """A table's stored end-of-round facts as the core's value, with its own end read from the
+    round's ``clock`` as of ``now`` (the cut-off for Slow Play turns, IPG 3.3).
 
     Precondition: ``match.extensions`` is prefetched (or a query per match is accepted).
     """
     time_called = None
     if match.time_called_at is not None and match.active_team:
         time_called = TimeCalled(match.active_team, match.time_called_at)
-    return TableEndOfRound(
+    table = TableEndOfRound(
         table=match.table,
         extension_minutes=total_extension_minutes(
             ExtensionValue(extension.minutes, extension.reason) for extension in match.extensions.all()
@@ -85,6 +89,7 @@ def table_end_of_round(match: Match, penalty_times: list[datetime]) -> TableEndO
         time_called=time_called,
         turns_completed=match.turns_completed if time_called is not None else 0,
     )
+    return with_table_end(clock, table, now)
 
 
 def seated_matches(round_row: Round):
@@ -120,7 +125,10 @@ def round_clock_data(round_row: Round, *, now: datetime) -> RoundClockData:
     penalty_times: dict[int, list[datetime]] = defaultdict(list)
     if matches:
         penalty_times.update(penalty_selectors.slow_play_penalty_times([match.pk for match in matches]))
-    tables = {match.table: table_end_of_round(match, penalty_times.get(match.pk, [])) for match in matches}
+    tables = {
+        match.table: table_end_of_round(match, penalty_times.get(match.pk, []), clock=clock, now=now)
+        for match in matches
+    }
     return RoundClockData(
         clock=clock,
         view=round_clock_view(clock, tables.values(), now),
@@ -140,7 +148,7 @@ def match_clock_row(match: Match, *, now: datetime) -> TableClock:
     round_row = match.round
     clock = round_clock_only(round_row)
     penalty_times = penalty_selectors.slow_play_penalty_times([match.pk]).get(match.pk, [])
-    return table_clock_row(clock, table_end_of_round(match, penalty_times), now)
+    return table_clock_row(clock, table_end_of_round(match, penalty_times, clock=clock, now=now), now)
 
 
 def extension_minutes_by_table(round_row: Round) -> dict[int, int]:

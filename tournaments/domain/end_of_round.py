@@ -9,8 +9,10 @@ a judge calls time and notes which team is active. Then, per MTR 2.4 in its 2HG 
   Team Y's turn, Y finishes, Z takes turn 1, Y turn 2, Z turn 3;
 * each Slow Play penalty adds two more turns (IPG 3.3), cumulatively per penalty as
   DECISIONS.md fixes it, but none for a penalty given once the match is already in extra turns
-  (the Warning itself still stands). We treat a match as "in extra turns" from the moment time
-  is called, so a penalty counts only if it was issued strictly before that moment.
+  (the Warning itself still stands). A match is "in extra turns" from its table's own end (the
+  round's end plus that table's extensions), or from the time call if a judge somehow called it
+  earlier: a penalty counts only if it was issued strictly before the earlier of the two. The
+  click is not the boundary, because a judge may reach the table minutes after its time ran out.
 
 If the active team had already indicated passing the turn when time was called, that counts as
 the next turn (MTR 2.4): the judge records the other team as active.
@@ -103,9 +105,26 @@ class SlowPlayPenalty:
     def __post_init__(self) -> None:
         require_aware(self.issued_at, "slow play issued at")
 
-    def adds_turns(self, time_called: TimeCalled | None) -> bool:
-        """True unless it came once the match was already in extra turns (IPG 3.3)."""
-        return time_called is None or self.issued_at < time_called.called_at
+    def adds_turns(self, time_called: TimeCalled | None, table_ends_at: datetime | None = None) -> bool:
+        """True unless it came once the match was already in extra turns (IPG 3.3): at or after
+        the table's own end, or at or after the time call (see ``extra_turns_cutoff``)."""
+        cutoff = extra_turns_cutoff(time_called, table_ends_at)
+        return cutoff is None or self.issued_at < cutoff
+
+
+def extra_turns_cutoff(time_called: TimeCalled | None, table_ends_at: datetime | None) -> datetime | None:
+    """The instant the match counts as in extra turns: the table's own end (round end plus its
+    extensions) or the time call, whichever is earlier; None while neither is known (untimed, or
+    not started and not called).
+
+    ``table_ends_at`` is the adapter's reading of the stored clock. While the table still has
+    time it is a projection later than the reading instant, so every penalty issued up to then
+    counts, as it should.
+    """
+    instants = [] if table_ends_at is None else [table_ends_at]
+    if time_called is not None:
+        instants.append(time_called.called_at)
+    return min(instants, default=None)
 
 
 def _team(value: Team | str) -> Team:
@@ -115,9 +134,13 @@ def _team(value: Team | str) -> Team:
         raise EndOfRoundError("invalid_team", f"team must be 'A' or 'B', got {value!r}") from None
 
 
-def counted_slow_play_penalties(penalties: Iterable[SlowPlayPenalty], time_called: TimeCalled | None) -> int:
-    """How many penalties add turns: those issued before time was called."""
-    return sum(1 for penalty in penalties if penalty.adds_turns(time_called))
+def counted_slow_play_penalties(
+    penalties: Iterable[SlowPlayPenalty],
+    time_called: TimeCalled | None,
+    table_ends_at: datetime | None = None,
+) -> int:
+    """How many penalties add turns: those issued before the table's end and the time call."""
+    return sum(1 for penalty in penalties if penalty.adds_turns(time_called, table_ends_at))
 
 
 def extra_turns_total(slow_play_penalties: int = 0) -> int:
@@ -146,15 +169,19 @@ def turn_sequence(active_team: Team | str, slow_play_penalties: int = 0) -> tupl
 @dataclass(frozen=True)
 class ExtraTurnsTracker:
     """Where a table stands in its end-of-round turns, rebuilt from what the adapter stores:
-    the time call, the table's Slow Play penalties, and how many turns have been completed
-    (turn 0 included, so 0 means the active team is still finishing its turn)."""
+    the time call, the table's Slow Play penalties, how many turns have been completed (turn 0
+    included, so 0 means the active team is still finishing its turn) and the table's own end
+    (None: unknown, then only the time call bounds the penalties that count)."""
 
     time_called: TimeCalled
     penalties: tuple[SlowPlayPenalty, ...] = field(default_factory=tuple)
     turns_completed: int = 0
+    table_ends_at: datetime | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "penalties", tuple(self.penalties))
+        if self.table_ends_at is not None:
+            require_aware(self.table_ends_at, "table ends at")
         if isinstance(self.turns_completed, bool) or not isinstance(self.turns_completed, int):
             raise EndOfRoundError("invalid_turn_count", "turns completed must be a whole number")
         if not 0 <= self.turns_completed <= len(self.sequence):
@@ -165,7 +192,7 @@ class ExtraTurnsTracker:
 
     @property
     def counted_penalties(self) -> int:
-        return counted_slow_play_penalties(self.penalties, self.time_called)
+        return counted_slow_play_penalties(self.penalties, self.time_called, self.table_ends_at)
 
     @property
     def sequence(self) -> tuple[Turn, ...]:
@@ -208,7 +235,7 @@ class ExtraTurnsTracker:
         return replace(self, turns_completed=self.turns_completed + 1)
 
     def add_penalty(self, penalty: SlowPlayPenalty) -> ExtraTurnsTracker:
-        """Record a penalty; one issued after time was called is kept but adds no turns."""
+        """Record a penalty; one issued in extra turns is kept but adds no turns."""
         return replace(self, penalties=(*self.penalties, penalty))
 
 
@@ -233,29 +260,46 @@ def outcome_after_last_turn(kind: MatchKind | str, life_a: int, life_b: int) -> 
 
 @dataclass(frozen=True)
 class TableEndOfRound:
-    """A table's stored end-of-round facts: extensions, Slow Play penalties, the time call and
-    the count of completed turns. Everything the clock API shows for it derives from these."""
+    """A table's stored end-of-round facts: extensions, Slow Play penalties, the time call, the
+    count of completed turns, and when the time-up task marked it as in extra turns. Everything
+    the clock API shows for it derives from these.
+
+    ``ends_at`` is the table's own end (round end plus its extensions) as the adapter read it
+    from the stored clock; penalties issued from then on add no turns (IPG 3.3). None when the
+    round is untimed or not started.
+    """
 
     table: int
     extension_minutes: int = 0
     penalties: tuple[SlowPlayPenalty, ...] = field(default_factory=tuple)
     time_called: TimeCalled | None = None
     turns_completed: int = 0
+    ends_at: datetime | None = None
+    extra_turns_since: datetime | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "penalties", tuple(self.penalties))
+        if self.ends_at is not None:
+            require_aware(self.ends_at, "table ends at")
+        if self.extra_turns_since is not None:
+            require_aware(self.extra_turns_since, "extra turns since")
         if self.extension_minutes < 0:
             raise EndOfRoundError("invalid_extension", "a table's extension total cannot be negative")
         if self.time_called is None and self.turns_completed:
             raise EndOfRoundError("time_not_called", "no end-of-round turn is played before time is called")
         if self.time_called is not None:
-            ExtraTurnsTracker(self.time_called, self.penalties, self.turns_completed)
+            ExtraTurnsTracker(self.time_called, self.penalties, self.turns_completed, self.ends_at)
+
+    @property
+    def counted_penalties(self) -> int:
+        """The Slow Play penalties that add turns: issued before the table's end and time call."""
+        return counted_slow_play_penalties(self.penalties, self.time_called, self.ends_at)
 
     @property
     def tracker(self) -> ExtraTurnsTracker | None:
         if self.time_called is None:
             return None
-        return ExtraTurnsTracker(self.time_called, self.penalties, self.turns_completed)
+        return ExtraTurnsTracker(self.time_called, self.penalties, self.turns_completed, self.ends_at)
 
 
 def call_time(
@@ -270,7 +314,14 @@ def call_time(
         raise EndOfRoundError("untimed_round", "an untimed round has no end-of-round turns")
     if not clock.table_time_up(at, table.extension_minutes):
         raise EndOfRoundError("time_not_up", f"table {table.table} still has time on its clock")
-    return replace(table, time_called=TimeCalled(_team(active_team), at))
+    return replace(with_table_end(clock, table, at), time_called=TimeCalled(_team(active_team), at))
+
+
+def with_table_end(clock: RoundClock, table: TableEndOfRound, now: datetime) -> TableEndOfRound:
+    """``table`` with its own end read from ``clock`` as of ``now`` (round end plus its
+    extensions), the cut-off for Slow Play turns. Once the end has passed it is a fixed past
+    instant, so any later reading gives the same value."""
+    return replace(table, ends_at=clock.table_ends_at(now, table.extension_minutes))
 
 
 def complete_turn(table: TableEndOfRound) -> TableEndOfRound:
@@ -287,7 +338,9 @@ class TableClock:
     ``active_team`` is the team taking the current end-of-round turn (at turn 0, the team that
     was active when time was called); None before time is called and after the last turn.
     ``extra_turns_total`` counts turns after turn 0, and before time is called it already shows
-    the Slow Play turns the table has earned so far.
+    the Slow Play turns the table has earned so far. ``extra_turns_since`` is when the time-up
+    task marked the table as in extra turns (its own end); until a judge records the active team
+    with the time call, that is all the screens can say.
     """
 
     table: int
@@ -300,12 +353,14 @@ class TableClock:
     active_team: Team | None
     current_turn: Turn | None
     finished: bool
+    extra_turns_since: datetime | None = None
 
 
 def table_clock_row(clock: RoundClock, table: TableEndOfRound, now: datetime) -> TableClock:
+    table = with_table_end(clock, table, now)
     tracker = table.tracker
     if tracker is None:
-        total = extra_turns_total(counted_slow_play_penalties(table.penalties, None))
+        total = extra_turns_total(table.counted_penalties)
         played, active, current, finished = 0, None, None, False
     else:
         total = tracker.extra_turns_total
@@ -313,7 +368,7 @@ def table_clock_row(clock: RoundClock, table: TableEndOfRound, now: datetime) ->
         active, current, finished = tracker.active_team, tracker.current_turn, tracker.finished
     return TableClock(
         table=table.table,
-        ends_at=clock.table_ends_at(now, table.extension_minutes),
+        ends_at=table.ends_at,
         extension_minutes=table.extension_minutes,
         time_up=clock.table_time_up(now, table.extension_minutes),
         time_called=tracker is not None,
@@ -322,6 +377,7 @@ def table_clock_row(clock: RoundClock, table: TableEndOfRound, now: datetime) ->
         active_team=active,
         current_turn=current,
         finished=finished,
+        extra_turns_since=table.extra_turns_since,
     )
 
 

@@ -8,7 +8,8 @@ writes an audit entry. Nothing keeps time in memory, so the clock survives resta
 Rules (see the domain modules for details): players wait for the official clock before they
 start (MTR App. B), so starting is separate from pairing; extensions (MTR 2.6) belong to one
 table and push its end; end-of-round turns start only after all extensions (MTR 2.4); Slow Play
-penalties add two turns each unless given once time was called (IPG 3.3, DECISIONS.md).
+penalties add two turns each unless given once the table is in extra turns, i.e. from its own
+end or the time call, whichever is earlier (IPG 3.3, DECISIONS.md).
 """
 
 from __future__ import annotations
@@ -301,9 +302,10 @@ def team_side(match: Match, value: str | int) -> str:
     raise DomainError(message, errors=[{"field": "active_team", "message": message}])
 
 
-def _table_with_penalties(match: Match):
+def _table_with_penalties(match: Match, clock: RoundClock, at: datetime):
+    """The table as the core sees it, its own end read from the stored clock as of ``at``."""
     penalty_times = penalty_selectors.slow_play_penalty_times([match.pk]).get(match.pk, [])
-    return table_end_of_round(match, penalty_times)
+    return table_end_of_round(match, penalty_times, clock=clock, now=at)
 
 
 @transaction.atomic
@@ -312,15 +314,16 @@ def match_time_call(*, match: Match, actor, active_team: str | int, at: datetime
 
     Refused before the table's own end (round end plus its extensions, paused time not
     counted). The active team finishes its turn (turn 0), then three turns follow plus two per
-    Slow Play penalty issued before this moment (IPG 3.3). If the active team had already passed
-    the turn, the judge gives the other team: that counts as the next turn.
+    Slow Play penalty issued before the table's end (IPG 3.3: none once the match is in extra
+    turns, however late the judge clicks). If the active team had already passed the turn, the
+    judge gives the other team: that counts as the next turn.
     """
     locked = _lock_match(match)
     _require_table(locked)
     side = team_side(locked, active_team)
     clock = round_clock_only(locked.round)
     try:
-        called = call_time(clock, _table_with_penalties(locked), side, at)
+        called = call_time(clock, _table_with_penalties(locked, clock, at), side, at)
     except (ClockError, EndOfRoundError) as exc:
         raise _api_error(exc) from exc
     locked.time_called_at = called.time_called.called_at
@@ -343,13 +346,16 @@ def match_time_call(*, match: Match, actor, active_team: str | int, at: datetime
 def match_turn_complete(*, match: Match, actor) -> Match:
     """Mark the current end-of-round turn at the table as finished (turn 0 first).
 
-    The sequence length comes from the Slow Play penalties issued before time was called, so
-    advancing past the last turn is refused (then a Swiss match is a draw, a playoff goes to
-    life totals: MTR 2.4).
+    The sequence length comes from the Slow Play penalties issued before the table's end and
+    the time call, so advancing past the last turn is refused (then a Swiss match is a draw, a
+    playoff goes to life totals: MTR 2.4). The table's end is read as of the time call: it had
+    passed by then, so it is a fixed instant whatever the clock did later.
     """
     locked = _lock_match(match)
     _require_table(locked)
-    table = _table_with_penalties(locked)
+    if locked.time_called_at is None:
+        raise _api_error(EndOfRoundError("time_not_called", "time has not been called at this table"))
+    table = _table_with_penalties(locked, round_clock_only(locked.round), locked.time_called_at)
     try:
         advanced = complete_turn(table)
     except EndOfRoundError as exc:

@@ -279,6 +279,25 @@ def test_time_call_is_accepted_at_the_tables_end(round_one, tables, judge):
     assert (entry.actor, entry.after) == (judge, {"time_called_at": at(50).isoformat(), "active_team": "B"})
 
 
+def test_slow_play_after_the_tables_end_adds_no_turns_even_before_time_is_called(
+    round_one, tables, judge, slow_play
+):
+    """IPG 3.3: table 1 ran out at 10:50; a Slow Play at 10:52 is already in extra turns, so the
+    judge clicking time at 10:53 still gets 3 turns. Table 2's penalty at 10:49 adds 2."""
+    round_start(round=round_one, actor=judge, at=T0)
+    slow_play[tables[0].pk] = [at(52)]
+    slow_play[tables[1].pk] = [at(49)]
+
+    for match in tables[:2]:
+        match_time_call(match=match, actor=judge, active_team="A", at=at(53))
+
+    view = _view(round_one, at(54))
+    assert [(_table(view, n).time_called, _table(view, n).extra_turns_total) for n in (1, 2)] == [
+        (True, 3),
+        (True, 5),
+    ]
+
+
 def test_an_extended_table_gets_time_called_only_after_its_extension(round_one, tables, judge):
     round_start(round=round_one, actor=judge, at=T0)
     with time_machine.travel(at(30), tick=False):

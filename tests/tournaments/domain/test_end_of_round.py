@@ -23,6 +23,7 @@ from tournaments.domain.end_of_round import (
     call_time,
     complete_turn,
     counted_slow_play_penalties,
+    extra_turns_cutoff,
     outcome_after_last_turn,
     round_clock_view,
     table_clock_row,
@@ -156,6 +157,60 @@ class TestSlowPlay:
         assert reopened.current_turn == Turn(4, Y, TurnKind.SLOW_PLAY)
 
 
+class TestSlowPlayCutOffAtTheTableEnd:
+    """IPG 3.3: no turns for a penalty given once the match is in extra turns, which starts at the
+    table's own end (round end plus its extensions), not when a judge gets round to calling time."""
+
+    def table(self, issued_minutes: float, extension_minutes: int = 0) -> TableEndOfRound:
+        return TableEndOfRound(
+            table=7, extension_minutes=extension_minutes, penalties=(SlowPlayPenalty(at(issued_minutes)),)
+        )
+
+    def test_penalty_before_the_table_end_adds_two_turns(self):
+        called = call_time(clock(), self.table(49), Y, at(53))
+
+        assert (called.ends_at, called.counted_penalties, called.tracker.extra_turns_total) == (at(50), 1, 5)
+
+    def test_penalty_after_the_table_end_but_before_the_time_call_adds_none(self):
+        """Table out of time at 10:50, penalty at 10:52, judge clicks time at 10:53: 3 turns."""
+        called = call_time(clock(), self.table(52), Y, at(53))
+
+        assert (called.ends_at, called.counted_penalties, called.tracker.extra_turns_total) == (at(50), 0, 3)
+        assert len(called.penalties) == 1, "the Warning itself stands"
+
+    def test_penalty_after_the_time_call_adds_none(self):
+        called = call_time(clock(), self.table(54), Y, at(53))
+
+        assert (called.counted_penalties, called.tracker.extra_turns_total) == (0, 3)
+
+    def test_an_extended_table_still_earns_turns_after_the_round_end(self):
+        """+9 minutes: the table runs until 10:59, so a penalty at 10:52 is before its end."""
+        called = call_time(clock(), self.table(52, extension_minutes=9), Y, at(59))
+
+        assert (called.ends_at, called.tracker.extra_turns_total) == (at(59), 5)
+
+    def test_row_before_the_time_call_stops_counting_at_the_table_end(self):
+        """The judges' list shows 3 turns for the late penalty even before anyone calls time."""
+        early, late = self.table(49), self.table(52)
+
+        rows = [table_clock_row(clock(), table, at(53)) for table in (early, late)]
+
+        assert [(row.time_up, row.time_called, row.extra_turns_total) for row in rows] == [
+            (True, False, 5),
+            (True, False, 3),
+        ]
+
+    def test_cut_off_is_the_earlier_of_the_end_and_the_call(self):
+        called = TimeCalled(Y, at(53))
+
+        assert extra_turns_cutoff(called, at(50)) == at(50)
+        assert extra_turns_cutoff(called, at(59)) == at(53)
+        assert extra_turns_cutoff(None, at(50)) == at(50)
+        assert extra_turns_cutoff(None, None) is None
+        assert counted_slow_play_penalties([SlowPlayPenalty(at(50))], None, at(50)) == 0
+        assert counted_slow_play_penalties([SlowPlayPenalty(at(49.9))], None, at(50)) == 1
+
+
 class TestOutcome:
     @pytest.mark.parametrize(
         ("kind", "life_a", "life_b", "expected"),
@@ -271,6 +326,7 @@ class TestRestart:
             penalties=tuple(SlowPlayPenalty(t) for t in stored_table["penalties_issued_at"]),
             time_called=TimeCalled(stored_table["active_team"], stored_table["time_called_at"]),
             turns_completed=stored_table["turns_completed"],
+            ends_at=rebuilt_clock.table_ends_at(at(64), stored_table["extension_minutes"]),
         )
 
         assert rebuilt_table == live_table
