@@ -175,6 +175,11 @@ class Round(models.Model):
     )
     started_at = models.DateTimeField(null=True, blank=True)
     time_up_recorded_at = models.DateTimeField(null=True, blank=True)
+    time_check_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="ETA of the one time-up check still due; a queued check with another ETA is stale and stops.",
+    )
     published_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -245,6 +250,11 @@ class Match(models.Model):
     active_team = models.CharField(max_length=1, choices=TeamSide.choices, blank=True)
     turns_completed = models.PositiveSmallIntegerField(
         default=0, help_text="End-of-round turns finished since time was called, turn 0 included."
+    )
+    extra_turns_since = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="The table's own end (round end plus its extensions), set by the time-up task once it passed.",
     )
 
     class Meta:
