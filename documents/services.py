@@ -27,7 +27,7 @@ from pypdf import PdfReader
 
 from common.errors import DomainError
 from common.pdf import Underlay, render_pdf, render_pdf_chunks
-from documents.builders import BUILDERS, FORM_TEMPLATES, TEMPLATES
+from documents.builders import BUILDERS, FORM_TEMPLATES, TEMPLATES, is_final
 from documents.enums import DocumentKind, JobStatus, Paper
 from documents.models import DocumentJob
 from tournaments.enums import RoundKind, RoundStatus
@@ -73,7 +73,8 @@ def content_hash(kind: str, paper: str, context: dict) -> str:
 
 def _resolve_round(tournament: Tournament, kind: str, number: int | None) -> Round | None:
     """The round a document is for: the given number, else the latest round (for standings the
-    latest round with every result in). Decklists and penalties cover the whole event."""
+    latest Swiss round with every result in, or the final once it is finished: the final
+    standings). Decklists and penalties cover the whole event."""
     if kind not in DocumentKind.per_round():
         return None
     rounds = Round.objects.filter(tournament=tournament)
@@ -84,13 +85,22 @@ def _resolve_round(tournament: Tournament, kind: str, number: int | None) -> Rou
                 f"the event has no round {number}",
                 errors=[{"field": "round", "message": f"no round {number}"}],
             )
-        if kind == DocumentKind.STANDINGS and found.kind != RoundKind.SWISS:
+        final_done = found.status == RoundStatus.FINISHED and is_final(found)
+        if kind == DocumentKind.STANDINGS and found.kind != RoundKind.SWISS and not final_done:
             raise DomainError(
-                "standings are printed for Swiss rounds",
-                errors=[{"field": "round", "message": f"round {number} is a playoff round"}],
+                "standings are printed for Swiss rounds, and as final standings once the final is finished",
+                errors=[
+                    {
+                        "field": "round",
+                        "message": f"round {number} is a playoff round before the final's result",
+                    }
+                ],
             )
         return found
     if kind == DocumentKind.STANDINGS:
+        finished = rounds.filter(status=RoundStatus.FINISHED).order_by("-number").first()
+        if finished is not None and is_final(finished):
+            return finished
         rounds = rounds.filter(kind=RoundKind.SWISS, status=RoundStatus.FINISHED)
     latest = rounds.order_by("-number").first()
     if latest is None:
@@ -295,5 +305,16 @@ def documents_for_round_finished(*, round_id: int) -> list[DocumentJob]:
     """Queue the standings after a Swiss round's last result (none for playoff rounds)."""
     round_obj = Round.objects.select_related("tournament").get(pk=round_id)
     if round_obj.kind != RoundKind.SWISS:
+        return []
+    return _system_request(round_obj, [DocumentKind.STANDINGS])
+
+
+@transaction.atomic
+def documents_for_event_finished(*, round_id: int) -> list[DocumentJob]:
+    """Queue the final standings (playoff places, then Swiss order) once the final's result is
+    confirmed, the event being finished. Called again after a correction of the final's result:
+    the new job reuses the stored file when nothing printed changed (content hash)."""
+    round_obj = Round.objects.select_related("tournament").get(pk=round_id)
+    if not is_final(round_obj):
         return []
     return _system_request(round_obj, [DocumentKind.STANDINGS])

@@ -17,7 +17,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from common.errors import ConflictError, DomainError
-from documents.services import documents_for_round_finished
+from documents.services import documents_for_event_finished, documents_for_round_finished
 from tournaments.domain import games_to_win
 from tournaments.enums import MatchResultKind, RoundKind, RoundStatus, TeamSide, TournamentStatus
 from tournaments.models import Match, Tournament
@@ -73,6 +73,7 @@ def _mark_round_progress(match: Match) -> None:
         documents_for_round_finished(round_id=round_obj.pk)
     if round_obj.kind == RoundKind.PLAYOFF and Match.objects.filter(round=round_obj).count() == 1:
         Tournament.objects.filter(pk=round_obj.tournament_id).update(status=TournamentStatus.FINISHED)
+        documents_for_event_finished(round_id=round_obj.pk)
 
 
 def _write(match: Match, version: int, values: dict) -> Match:
