@@ -208,6 +208,11 @@ MATRIX = [
       body={"name": "Saturday 2HG", "format": "modern", "rel": "competitive", "team_size": 2,
             "games_per_match": 1, "round_minutes": 50}),
     R("GET",  T + "/",                                       200,  200,  200,  200,  200,  200,  200,  200,  200),
+    # settings: the organizer only; Swiss rounds, cut and tiebreakers are fixed once round 1 is paired
+    R("PATCH", T + "/",                                      401,  403,  403,  403,  403,  403,  200,  403,  200,
+      body={"venue": "Back room", "round_minutes": 55}),
+    R("PATCH", T + "/",                                      401,  403,  403,  403,  403,  403,  409,  403,  409,
+      body={"swiss_rounds": 4}, label="after round 1 is paired"),
     R("GET",  T + "/staff/",                                 401,  403,  403,  200,  200,  200,  200,  403,  200),
     R("POST", T + "/staff/",                                 401,  403,  403,  403,  403,  403,  201,  403,  201,
       body={"username": "newcomer_staff", "role": "judge"},

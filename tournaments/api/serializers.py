@@ -16,6 +16,7 @@ from tournaments.enums import (
     LateEntryMissedRounds,
     PenaltyPolicy,
     PercentageFloor,
+    PlayoffPlayDraw,
     StaffRole,
     UDCMode,
 )
@@ -45,6 +46,39 @@ class TournamentInputSerializer(serializers.Serializer):
     late_entry_missed_rounds = serializers.ChoiceField(choices=LateEntryMissedRounds.choices, required=False)
 
 
+class TournamentUpdateInputSerializer(serializers.Serializer):
+    """The settings to change; a field left out keeps its value. Format, team size, games per
+    match, Swiss rounds, top cut and tiebreakers are fixed once round 1 is paired."""
+
+    name = serializers.CharField(max_length=200, required=False)
+    date = serializers.DateField(required=False, allow_null=True)
+    venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    format = serializers.ChoiceField(choices=Format.choices, required=False)
+    rel = serializers.ChoiceField(choices=REL.choices, required=False)
+    team_size = serializers.IntegerField(min_value=1, required=False)
+    games_per_match = serializers.IntegerField(min_value=1, required=False)
+    round_minutes = serializers.IntegerField(min_value=1, required=False)
+    swiss_rounds = serializers.IntegerField(
+        min_value=0, required=False, allow_null=True, help_text="null: from the MTR chart."
+    )
+    top_cut = serializers.IntegerField(
+        min_value=0, required=False, allow_null=True, help_text="null: from the MTR chart."
+    )
+    tiebreakers = serializers.ListField(
+        child=serializers.ChoiceField(choices=sorted(TIEBREAKER_NAMES)),
+        required=False,
+        allow_empty=True,
+        help_text="Empty: the default for the team size.",
+    )
+    percentage_floor = serializers.ChoiceField(choices=PercentageFloor.choices, required=False)
+    penalty_policy = serializers.ChoiceField(choices=PenaltyPolicy.choices, required=False)
+    udc_mode = serializers.ChoiceField(choices=UDCMode.choices, required=False)
+    late_entry_missed_rounds = serializers.ChoiceField(choices=LateEntryMissedRounds.choices, required=False)
+    playoff_play_draw = serializers.ChoiceField(choices=PlayoffPlayDraw.choices, required=False)
+    decklist_deadline = serializers.DateTimeField(required=False, allow_null=True)
+    decklists_published = serializers.BooleanField(required=False)
+
+
 class TournamentOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
@@ -64,6 +98,8 @@ class TournamentOutputSerializer(serializers.Serializer):
     late_entry_missed_rounds = serializers.CharField()
     late_entry_open = serializers.BooleanField()
     playoff_play_draw = serializers.CharField()
+    decklist_deadline = serializers.DateTimeField(allow_null=True)
+    decklists_published = serializers.BooleanField()
     status = serializers.CharField()
 
 

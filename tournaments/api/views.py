@@ -42,7 +42,7 @@ from tournaments.selectors import (
     tournaments_listed,
 )
 from tournaments.services.cut import cut_build
-from tournaments.services.events import staff_add, tournament_create
+from tournaments.services.events import staff_add, tournament_create, tournament_update
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_delete, round_pair, round_pair_manual, round_publish
 from tournaments.services.seating import match_seats_set
@@ -102,14 +102,30 @@ class TournamentListCreateApi(APIView):
 
 
 class TournamentDetailApi(EventApi):
-    """One event's settings and status; public."""
+    """GET: one event's settings and status (public). PATCH: change settings (organizer only)."""
+
+    staff_roles = {"PATCH": ORGANIZER}
 
     def allows_others(self, request: Request) -> bool:
-        return True
+        return request.method == "GET"
 
     @extend_schema(responses={200: s.TournamentOutputSerializer, **errors(404)})
     def get(self, request: Request, tournament_id: int) -> Response:
         return Response(s.TournamentOutputSerializer(self.get_tournament()).data)
+
+    @extend_schema(
+        request=s.TournamentUpdateInputSerializer,
+        responses={200: s.TournamentOutputSerializer, **errors(400, 401, 403, 404, 409)},
+        description="Change the given settings; 409 for format, team size, games per match, Swiss "
+        "rounds, top cut or tiebreakers once round 1 is paired (MTR 10.2). Audited.",
+    )
+    def patch(self, request: Request, tournament_id: int) -> Response:
+        data = s.TournamentUpdateInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        tournament = tournament_update(
+            tournament=self.get_tournament(), actor=request.user, **data.validated_data
+        )
+        return Response(s.TournamentOutputSerializer(tournament).data)
 
 
 class StaffListAddApi(EventApi):

@@ -1,4 +1,4 @@
-"""Creating events and managing their staff."""
+"""Creating events, changing their settings and managing their staff."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import secrets
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from common.errors import DomainError
+from common.errors import ConflictError, DomainError
 from tournaments.enums import (
     INDIVIDUAL_EVENT_TIEBREAKERS,
     REL,
@@ -17,6 +17,7 @@ from tournaments.enums import (
     StaffRole,
 )
 from tournaments.models import Staff, Tournament
+from tournaments.permissions import ORGANIZER, has_role
 from tournaments.services.audit import audit_log
 
 MIN_ROUND_MINUTES = 40
@@ -94,6 +95,119 @@ def tournament_create(*, actor, **values) -> Tournament:
         after={"name": tournament.name, "format": tournament.format, "rel": tournament.rel},
     )
     return tournament
+
+
+#: Settings the organizer may change with ``tournament_update``.
+UPDATABLE_SETTINGS = frozenset(
+    {
+        "name",
+        "date",
+        "venue",
+        "format",
+        "rel",
+        "team_size",
+        "games_per_match",
+        "round_minutes",
+        "swiss_rounds",
+        "top_cut",
+        "tiebreakers",
+        "percentage_floor",
+        "penalty_policy",
+        "udc_mode",
+        "late_entry_missed_rounds",
+        "playoff_play_draw",
+        "decklist_deadline",
+        "decklists_published",
+    }
+)
+#: Fixed once round 1 is paired (MTR 10.2: the number of Swiss rounds and the cut are announced
+#: before round 1; the format, team size, match length and tiebreakers shape every pairing).
+FIXED_ONCE_PAIRED = frozenset(
+    {"format", "team_size", "games_per_match", "swiss_rounds", "top_cut", "tiebreakers"}
+)
+_NULLABLE = frozenset({"date", "swiss_rounds", "top_cut", "decklist_deadline"})
+
+
+def _audit_value(value):
+    return value.isoformat() if hasattr(value, "isoformat") else value
+
+
+@transaction.atomic
+def tournament_update(*, tournament: Tournament, actor, **changes) -> Tournament:
+    """Change the event's settings (organizer only, 403 otherwise).
+
+    Checked like ``tournament_create`` against the settings as they would be after the change
+    (400 naming each field). Format, team size, games per match, Swiss rounds, top cut and
+    tiebreakers are fixed once round 1 is paired (409); the team size also once a team is
+    registered, since every team has exactly that many players. Changing the team size without
+    giving tiebreakers moves event-default tiebreakers to the new size's default. One audit entry
+    keeps the changed fields before and after; a change that changes nothing writes none.
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if not has_role(actor, tournament, ORGANIZER):
+        raise DomainError("only the organizer may change the event's settings", status_code=403)
+    unknown = sorted(set(changes) - UPDATABLE_SETTINGS)
+    if unknown:
+        raise DomainError(
+            f"unknown or read-only setting(s) {unknown}",
+            errors=[{"field": name, "message": "cannot be changed here"} for name in unknown],
+        )
+    changes = {key: value for key, value in changes.items() if value is not None or key in _NULLABLE}
+    if "tiebreakers" in changes and not changes["tiebreakers"]:
+        changes["tiebreakers"] = _default_tiebreakers(changes.get("team_size", tournament.team_size))
+    if "team_size" in changes and "tiebreakers" not in changes:
+        if tournament.tiebreakers == _default_tiebreakers(tournament.team_size):
+            changes["tiebreakers"] = _default_tiebreakers(changes["team_size"])
+    changed = {key: value for key, value in changes.items() if getattr(tournament, key) != value}
+    if not changed:
+        return tournament
+    fixed = sorted(set(changed) & FIXED_ONCE_PAIRED)
+    if fixed and tournament.rounds.exists():
+        raise ConflictError(
+            f"{', '.join(fixed)} cannot change: fixed once round 1 is paired (MTR 10.2)",
+            errors=[{"field": name, "message": "fixed once round 1 is paired"} for name in fixed],
+        )
+    if "team_size" in changed and tournament.teams.exists():
+        raise ConflictError(
+            "the team size cannot change once teams are registered",
+            errors=[{"field": "team_size", "message": "teams are already registered"}],
+        )
+    if "name" in changed and not str(changed["name"]).strip():
+        raise DomainError("the name is empty", errors=[{"field": "name", "message": "required"}])
+    merged = {
+        field: changed.get(field, getattr(tournament, field))
+        for field in (
+            "team_size",
+            "games_per_match",
+            "round_minutes",
+            "tiebreakers",
+            "swiss_rounds",
+            "top_cut",
+        )
+    }
+    problems = _settings_problems(merged)
+    if problems:
+        raise DomainError(
+            "Invalid event settings: " + "; ".join(f"{p['field']}: {p['message']}" for p in problems),
+            errors=problems,
+        )
+    before = {key: _audit_value(getattr(tournament, key)) for key in changed}
+    for key, value in changed.items():
+        setattr(tournament, key, value)
+    tournament.save(update_fields=sorted(changed))
+    audit_log(
+        tournament=tournament,
+        actor=actor,
+        action="tournament_update",
+        obj=tournament,
+        before=before,
+        after={key: _audit_value(value) for key, value in changed.items()},
+    )
+    return tournament
+
+
+def _default_tiebreakers(team_size: int) -> list[str]:
+    return list(TEAM_EVENT_TIEBREAKERS if team_size > 1 else INDIVIDUAL_EVENT_TIEBREAKERS)
 
 
 @transaction.atomic

@@ -6,9 +6,11 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tests.factories import UserFactory
-from tests.tournaments.factories import client_for, event_with_teams, register_team
+from tests.tournaments.factories import add_staff, client_for, event_with_teams, register_team
 from tournaments.enums import StaffRole
+from tournaments.models import AuditEntry
 from tournaments.services.events import staff_add
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -96,3 +98,140 @@ def test_staff_list_is_for_the_event_staff_only(who, status):
     response = client_for(users[who]).get(f"/api/v1/tournaments/{tournament.pk}/staff/")
 
     assert response.status_code == status
+
+
+def patch_event(user, tournament, body):
+    return client_for(user).patch(f"/api/v1/tournaments/{tournament.pk}/", body, format="json")
+
+
+def test_organizer_changes_settings_before_round_one_with_an_audit_entry():
+    tournament = event_with_teams(4)
+
+    response = patch_event(
+        tournament.created_by,
+        tournament,
+        {
+            "swiss_rounds": 4,
+            "top_cut": 4,
+            "penalty_policy": "ipg",
+            "venue": "Back room",
+            "date": "2026-12-05",
+        },
+    )
+
+    assert response.status_code == 200
+    body = response.json()
+    assert (body["swiss_rounds"], body["top_cut"], body["penalty_policy"], body["venue"], body["date"]) == (
+        4,
+        4,
+        "ipg",
+        "Back room",
+        "2026-12-05",
+    )
+    entry = AuditEntry.objects.get(action="tournament_update")
+    assert (entry.actor, entry.before, entry.after) == (
+        tournament.created_by,
+        {"swiss_rounds": None, "top_cut": None, "penalty_policy": "match_point", "venue": "", "date": None},
+        {
+            "swiss_rounds": 4,
+            "top_cut": 4,
+            "penalty_policy": "ipg",
+            "venue": "Back room",
+            "date": "2026-12-05",
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "body,field",
+    [
+        ({"swiss_rounds": 5}, "swiss_rounds"),
+        ({"top_cut": 8}, "top_cut"),
+        ({"tiebreakers": ["match_points", "gw"]}, "tiebreakers"),
+        ({"format": "legacy"}, "format"),
+        ({"games_per_match": 3, "team_size": 1}, "games_per_match"),
+    ],
+)
+def test_the_structure_is_fixed_once_round_one_is_paired(body, field):
+    tournament = event_with_teams(4, swiss_rounds=3, top_cut=0)
+    round_pair(tournament=tournament, actor=tournament.created_by)
+
+    response = patch_event(tournament.created_by, tournament, body)
+
+    assert response.status_code == 409
+    assert field in {error["field"] for error in response.json()["errors"]}
+    tournament.refresh_from_db()
+    assert (tournament.swiss_rounds, tournament.top_cut, tournament.format) == (3, 0, "modern")
+
+
+def test_other_settings_still_change_after_round_one():
+    tournament = event_with_teams(4, swiss_rounds=3, top_cut=0)
+    round_pair(tournament=tournament, actor=tournament.created_by)
+
+    response = patch_event(
+        tournament.created_by,
+        tournament,
+        {"round_minutes": 55, "swiss_rounds": 3, "name": "Friday 2HG (late)"},
+    )
+
+    assert response.status_code == 200
+    assert (response.json()["round_minutes"], response.json()["name"]) == (55, "Friday 2HG (late)")
+    assert AuditEntry.objects.get(action="tournament_update").after == {
+        "round_minutes": 55,
+        "name": "Friday 2HG (late)",
+    }
+
+
+@pytest.mark.parametrize(
+    "body,field",
+    [
+        ({"round_minutes": 30}, "round_minutes"),
+        ({"top_cut": 6}, "top_cut"),
+        ({"games_per_match": 3}, "games_per_match"),
+        ({"tiebreakers": ["omw", "match_points"]}, "tiebreakers"),
+        ({"name": "   "}, "name"),
+    ],
+)
+def test_invalid_settings_are_400_naming_the_field(body, field):
+    tournament = event_with_teams(2)
+
+    response = patch_event(tournament.created_by, tournament, body)
+
+    assert response.status_code == 400
+    assert [error["field"] for error in response.json()["errors"]] == [field]
+
+
+def test_team_size_changes_only_before_teams_register_and_moves_default_tiebreakers():
+    empty, full = event_with_teams(0), event_with_teams(2, name="Full")
+
+    changed = patch_event(empty.created_by, empty, {"team_size": 1, "games_per_match": 3})
+    refused = patch_event(full.created_by, full, {"team_size": 1})
+
+    assert changed.status_code == 200
+    assert (changed.json()["team_size"], changed.json()["tiebreakers"]) == (
+        1,
+        ["match_points", "omw", "gw", "ogw"],
+    )
+    assert refused.status_code == 409
+
+
+@pytest.mark.parametrize(
+    "role,status", [(None, 401), (StaffRole.HEAD_JUDGE, 403), (StaffRole.SCOREKEEPER, 403)]
+)
+def test_only_the_organizer_changes_settings(role, status):
+    tournament = event_with_teams(0)
+    user = add_staff(tournament, role) if role else None
+
+    response = patch_event(user, tournament, {"venue": "Elsewhere"})
+
+    assert response.status_code == status
+    assert not AuditEntry.objects.filter(action="tournament_update").exists()
+
+
+def test_a_change_to_the_same_value_writes_no_audit_entry():
+    tournament = event_with_teams(0, swiss_rounds=3)
+
+    response = patch_event(tournament.created_by, tournament, {"swiss_rounds": 3})
+
+    assert response.status_code == 200
+    assert not AuditEntry.objects.filter(action="tournament_update").exists()
