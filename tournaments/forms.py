@@ -10,7 +10,15 @@ from __future__ import annotations
 from django import forms
 
 from common.errors import DomainError
-from tournaments.enums import REL, Format
+from tournaments.enums import (
+    REL,
+    Format,
+    LateEntryMissedRounds,
+    PenaltyPolicy,
+    PercentageFloor,
+    PlayoffPlayDraw,
+    UDCMode,
+)
 from tournaments.services.teams import PlayerEntry
 
 SEAT_LABELS = "ABCD"
@@ -29,7 +37,17 @@ def add_domain_errors(form: forms.Form, error: DomainError, field_map: dict[str,
         form.add_error(None, error.message)
 
 
+TOP_CUT_CHOICES = [("", "From the MTR chart"), (0, "No cut"), (2, "Top 2"), (4, "Top 4"), (8, "Top 8")]
+
+
+def _optional_choice(choices, **kwargs) -> forms.TypedChoiceField:
+    """A select whose empty value means "the default" (``None``, which the service fills in)."""
+    return forms.TypedChoiceField(choices=choices, required=False, empty_value=None, **kwargs)
+
+
 class TournamentCreateForm(forms.Form):
+    """A new event. Everything but the name is optional; the defaults shown are the service's."""
+
     name = forms.CharField(max_length=200)
     date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
     venue = forms.CharField(max_length=200, required=False)
@@ -39,6 +57,85 @@ class TournamentCreateForm(forms.Form):
         initial=2, min_value=1, help_text="2 for Two-Headed Giant; 1 for an individual event."
     )
     round_minutes = forms.IntegerField(initial=50, min_value=1, help_text="At least 40 (MTR Appendix B).")
+    games_per_match = forms.IntegerField(
+        required=False,
+        min_value=1,
+        help_text="Empty: 1 for a team event (a 2HG match is one game), 3 for an individual event.",
+    )
+    swiss_rounds = forms.IntegerField(
+        label="Swiss rounds",
+        required=False,
+        min_value=0,
+        help_text="Empty: from the MTR chart by team count.",
+    )
+    top_cut = _optional_choice(TOP_CUT_CHOICES, coerce=int, help_text="Fixed once round 1 is paired.")
+    penalty_policy = _optional_choice(PenaltyPolicy.choices, initial=PenaltyPolicy.MATCH_POINT)
+    udc_mode = _optional_choice(UDCMode.choices, label="Unified Deck Construction", initial=UDCMode.MTR)
+
+
+class TournamentSettingsForm(forms.Form):
+    """The event's settings as the organizer changes them (``tournament_update`` checks the rules).
+
+    Fields the event can no longer change are shown disabled: the structure once round 1 is
+    paired, the team size also once a team is registered.
+    """
+
+    name = forms.CharField(max_length=200)
+    date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    venue = forms.CharField(max_length=200, required=False)
+    format = forms.ChoiceField(choices=Format.choices)
+    rel = forms.ChoiceField(label="REL", choices=REL.choices)
+    team_size = forms.IntegerField(min_value=1)
+    games_per_match = forms.IntegerField(min_value=1)
+    round_minutes = forms.IntegerField(min_value=1, help_text="At least 40 (MTR Appendix B).")
+    swiss_rounds = forms.IntegerField(
+        label="Swiss rounds",
+        required=False,
+        min_value=0,
+        help_text="Empty: from the MTR chart by team count.",
+    )
+    top_cut = _optional_choice(TOP_CUT_CHOICES, coerce=int)
+    tiebreakers = forms.CharField(
+        required=False,
+        help_text="In order, separated by commas, from match_points, omw, gw, ogw. Empty: the default.",
+    )
+    percentage_floor = forms.ChoiceField(choices=PercentageFloor.choices)
+    penalty_policy = forms.ChoiceField(choices=PenaltyPolicy.choices)
+    udc_mode = forms.ChoiceField(label="Unified Deck Construction", choices=UDCMode.choices)
+    late_entry_missed_rounds = forms.ChoiceField(
+        label="Late entry: missed rounds count as", choices=LateEntryMissedRounds.choices
+    )
+    playoff_play_draw = forms.ChoiceField(label="Playoff play/draw", choices=PlayoffPlayDraw.choices)
+    decklist_deadline = forms.DateTimeField(
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S"],
+    )
+    decklists_published = forms.BooleanField(
+        required=False, help_text="Show every list on the event page once the event is finished."
+    )
+
+    STRUCTURE = ("format", "team_size", "games_per_match", "swiss_rounds", "top_cut", "tiebreakers")
+
+    def __init__(self, *args, tournament, structure_fixed: bool, team_size_fixed: bool, **kwargs):
+        initial = {name: getattr(tournament, name) for name in self.base_fields}
+        initial["tiebreakers"] = ", ".join(tournament.tiebreakers)
+        super().__init__(*args, initial=initial, **kwargs)
+        fixed = set(self.STRUCTURE) if structure_fixed else set()
+        if team_size_fixed:
+            fixed.add("team_size")
+        for name in fixed:
+            self.fields[name].disabled = True
+            self.fields[name].help_text = "Fixed: " + (
+                "round 1 is paired." if structure_fixed else "teams are registered."
+            )
+
+    def clean_tiebreakers(self) -> list[str]:
+        return self.cleaned_data["tiebreakers"].replace(",", " ").split()
+
+    def changes(self) -> dict:
+        """The values to hand to ``tournament_update``: every field the organizer may still edit."""
+        return {name: value for name, value in self.cleaned_data.items() if not self.fields[name].disabled}
 
 
 class TeamRegisterForm(forms.Form):

@@ -15,6 +15,7 @@ urlpatterns = [
     ),
     path("events/<int:tournament_id>/manage/", views.tournament_manage, name="tournament-manage"),
     path("events/<int:tournament_id>/audit/", views.tournament_audit, name="tournament-audit"),
+    path("events/<int:tournament_id>/settings/", views.tournament_settings, name="tournament-settings"),
     path("events/<int:tournament_id>/teams/", views.team_add, name="tournament-team-add"),
     path(
         "events/<int:tournament_id>/teams/<int:team_id>/drop/",

@@ -26,10 +26,11 @@ from tournaments.forms import (
     ReasonForm,
     TeamRegisterForm,
     TournamentCreateForm,
+    TournamentSettingsForm,
     add_domain_errors,
 )
 from tournaments.models import Match, Player, Round, Team, Tournament
-from tournaments.permissions import ALL_STAFF, SCOREKEEPING, has_role, player_team_id, staff_role
+from tournaments.permissions import ALL_STAFF, ORGANIZER, SCOREKEEPING, has_role, player_team_id, staff_role
 from tournaments.selectors import (
     last_public_standings_round,
     matches_for_round,
@@ -39,7 +40,7 @@ from tournaments.selectors import (
     tournaments_staffed_by,
 )
 from tournaments.services.cut import cut_build
-from tournaments.services.events import tournament_create
+from tournaments.services.events import tournament_create, tournament_update
 from tournaments.services.rounds import round_delete, round_pair, round_publish
 from tournaments.services.seating import match_seats_set
 from tournaments.services.teams import team_drop, team_register
@@ -365,6 +366,7 @@ def _render_manage(request, tournament: Tournament, *, status=200, error="", tea
         "tournament": tournament,
         "role_label": _role_label(request.user, tournament),
         "can_write": has_role(request.user, tournament, SCOREKEEPING),
+        "is_organizer": has_role(request.user, tournament, ORGANIZER),
         "teams": teams,
         "team_form": team_form or TeamRegisterForm(team_size=tournament.team_size),
         "current_round": current_round,
@@ -390,6 +392,33 @@ def _role_label(user, tournament: Tournament) -> str:
 @login_required
 def tournament_manage(request, tournament_id: int):
     return _render_manage(request, _staff_event(request, tournament_id))
+
+
+@login_required
+def tournament_settings(request, tournament_id: int):
+    """The organizer changes the event's settings; the structure is shown fixed once round 1 is paired."""
+    tournament = _staff_event(request, tournament_id, ORGANIZER)
+    structure_fixed = tournament.rounds.exists()
+    form = TournamentSettingsForm(
+        request.POST or None,
+        tournament=tournament,
+        structure_fixed=structure_fixed,
+        team_size_fixed=structure_fixed or tournament.teams.exists(),
+    )
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            try:
+                tournament_update(tournament=tournament, actor=request.user, **form.changes())
+            except DomainError as error:
+                add_domain_errors(form, error)
+                status = error.status_code
+            else:
+                messages.success(request, "Event settings saved.")
+                return redirect("tournament-manage", tournament_id=tournament.id)
+    context = {"tournament": tournament, "form": form, "structure_fixed": structure_fixed}
+    return render(request, "tournaments/settings.html", context, status=status)
 
 
 @login_required
