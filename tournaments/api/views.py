@@ -3,11 +3,12 @@
 Who may do what is declared on each view (``staff_roles`` per HTTP method, checked by
 ``EventAccess``) plus the view's ``allows_others`` for players and the public:
 
-* staff roles read everything of their event; pairing, publishing, results, drops and
-  registration need organizer, head judge or scorekeeper (judges read only); manual pairing and
-  staff changes need the organizer; disqualification the head judge;
-* a player reads their own team, registers a team they are listed on, drops their team and
-  reports their own match;
+* staff roles read everything of their event (the staff list included) and set any team's
+  seats; pairing, publishing, results, drops and registration need organizer, head judge or
+  scorekeeper (judges read only); manual pairing, staff changes and the event's settings need
+  the organizer; disqualification the head judge;
+* a player reads their own team, registers a team they are listed on, drops their team,
+  reports their own match and chooses their team's seats (who is primary) for it;
 * anyone (also anonymous) reads events, published rounds and matches, and the standings through
   the last complete published round.
 
