@@ -88,6 +88,7 @@ def table_end_of_round(
         penalties=tuple(SlowPlayPenalty(issued_at) for issued_at in sorted(penalty_times)),
         time_called=time_called,
         turns_completed=match.turns_completed if time_called is not None else 0,
+        extra_turns_since=match.extra_turns_since,
     )
     return with_table_end(clock, table, now)
 

@@ -44,6 +44,7 @@ __all__ = [
     "round_pause",
     "round_resume",
     "round_start",
+    "round_time_check_claim",
     "round_time_up_record",
     "team_side",
     "time_extension_grant",
@@ -90,18 +91,26 @@ def _api_error(exc: ClockError | EndOfRoundError) -> DomainError:
 
 
 def _schedule_time_up(round_id: int, deadline: datetime | None) -> None:
-    """After commit, ask the worker to look at the round at ``deadline``.
+    """Make the check at ``deadline`` the round's one live time-up check, and enqueue it after
+    commit.
 
-    Enqueued on commit so the worker never reads a start or resume that is not yet stored. The
-    task re-reads the clock when it runs, so a run made stale by a later pause or extension does
-    nothing harmful. With eager Celery (embedded mode) it runs at once and finds time not up.
+    ``Round.time_check_at`` names the live check: any check already queued with another ETA
+    finds it changed and stops without rescheduling (see ``round_time_up_record``), so start,
+    resume, extensions and time calls replace the chain instead of starting one more. Enqueued
+    on commit so the worker never reads a start or resume that is not yet stored. With eager
+    Celery (embedded mode) it runs at once and finds time not up.
     """
     if deadline is None:
         return
+    Round.objects.filter(pk=round_id).update(time_check_at=deadline)
     # Imported here: the task module imports these services.
     from tournaments.tasks import round_time_up_task
 
-    transaction.on_commit(lambda: round_time_up_task.apply_async(kwargs={"round_id": round_id}, eta=deadline))
+    transaction.on_commit(
+        lambda: round_time_up_task.apply_async(
+            kwargs={"round_id": round_id, "check_at": deadline.isoformat()}, eta=deadline
+        )
+    )
 
 
 def _lock_round(round_row: Round) -> Round:
@@ -270,6 +279,16 @@ def time_extension_grant(*, match: Match, actor, minutes: int, reason: str) -> T
     extension = TimeExtension.objects.create(
         match=locked, minutes=grant.minutes, reason=grant.reason, granted_by=actor
     )
+    if locked.extra_turns_since is not None:
+        # Granted after the task marked the table (say, a deck check noted late): its end moves,
+        # so it is in extra turns from the new end, or not yet (a later check marks it then).
+        new_end = round_clock_only(round_row).table_ends_at(
+            extension.created_at, before_total + grant.minutes
+        )
+        locked.extra_turns_since = (
+            new_end if new_end is not None and new_end <= extension.created_at else None
+        )
+        locked.save(update_fields=["extra_turns_since"])
     audit_log(
         tournament=round_row.tournament,
         actor=actor,
@@ -329,7 +348,10 @@ def match_time_call(*, match: Match, actor, active_team: str | int, at: datetime
     locked.time_called_at = called.time_called.called_at
     locked.active_team = str(called.time_called.active_team)
     locked.turns_completed = 0
-    locked.save(update_fields=["time_called_at", "active_team", "turns_completed"])
+    if locked.extra_turns_since is None:
+        # The time-up task had not marked it yet (embedded mode has no delayed runs at all).
+        locked.extra_turns_since = called.ends_at
+    locked.save(update_fields=["time_called_at", "active_team", "turns_completed", "extra_turns_since"])
     audit_log(
         tournament=locked.round.tournament,
         actor=actor,
@@ -381,36 +403,51 @@ def match_turn_complete(*, match: Match, actor) -> Match:
 
 @dataclass(frozen=True)
 class TimeUpCheck:
-    """What one run of the time-up check saw and did."""
+    """What one run of the time-up check saw and did.
+
+    ``stale``: the run was not the round's live check (``Round.time_check_at`` names another
+    ETA), so it did nothing. ``tables_marked``: the tables this run marked as in extra turns.
+    """
 
     state: ClockState | None
     recorded: bool
     tables_out_of_time: tuple[int, ...]
     next_deadline: datetime | None
+    tables_marked: tuple[int, ...] = ()
+    stale: bool = False
 
 
-def round_time_up_record(*, round_id: int, at: datetime) -> TimeUpCheck:
-    """Record, once, that the round's time ran out; say when to look again.
+def round_time_up_record(*, round_id: int, at: datetime, check_at: datetime | None = None) -> TimeUpCheck:
+    """Mark the tables whose own end has passed as in extra turns, record once that the round's
+    time ran out, and say when to look again.
 
     Run by the ``round_time_up`` task, possibly late, twice, or after the clock changed, so it
-    decides only from the stored clock as of ``at``: while running or paused it writes nothing
-    (resume schedules a new check). Once time is up it claims ``time_up_recorded_at`` with a
-    conditional update, so only the first run writes it and the audit entry.
+    decides only from the stored clock as of ``at``. ``check_at`` is the ETA the run was queued
+    for; if the round's ``time_check_at`` names another one, a later start, resume, extension,
+    time call or check replaced it, and this run stops (``stale``). None: a run from outside the
+    chain (a manual or legacy call), which checks anyway.
 
-    Which tables are then in extra turns is not stored here: a table is out of time when the
-    round's end plus its extensions has passed (derived on every read), and its end-of-round
-    turns start when a judge calls time with the active team, which only the judge can see.
+    Each table whose own end (round end plus its extensions) has passed gets
+    ``extra_turns_since`` = that end, by a conditional update where it is still empty, so only
+    the first run marks it and writes the ``round.extra_turns`` audit entry; a table still on an
+    extension is marked by the run at its own end. While paused no further end passes, so
+    nothing new is marked (resume schedules a new check). Once round time is up the run also
+    claims ``time_up_recorded_at`` the same way. Its end-of-round turns start when a judge calls
+    time with the active team, which only the judge can see.
     """
     round_row = Round.objects.select_related("tournament").filter(pk=round_id).first()
     if round_row is None or round_row.started_at is None:
         return TimeUpCheck(None, False, (), None)
+    if check_at is not None and round_row.time_check_at != check_at:
+        return TimeUpCheck(None, False, (), None, stale=True)
     clock = round_clock_only(round_row)
     extensions = extension_minutes_by_table(round_row)
     state = clock.state(at)
     deadline = next_deadline(clock, extensions, at)
-    if state is not ClockState.TIME_UP:
-        return TimeUpCheck(state, False, (), None if state is ClockState.PAUSED else deadline)
     out_of_time = tables_out_of_time(clock, extensions, at)
+    marked = _mark_extra_turns(round_row, clock, extensions, out_of_time, at)
+    if state is not ClockState.TIME_UP:
+        return TimeUpCheck(state, False, (), None if state is ClockState.PAUSED else deadline, marked)
     with transaction.atomic():
         claimed = Round.objects.filter(pk=round_id, time_up_recorded_at__isnull=True).update(
             time_up_recorded_at=at
@@ -429,7 +466,59 @@ def round_time_up_record(*, round_id: int, at: datetime) -> TimeUpCheck:
             )
     if claimed:
         logger.info("round %s time up; tables out of time: %s", round_id, list(out_of_time))
-    return TimeUpCheck(state, bool(claimed), out_of_time, deadline)
+    return TimeUpCheck(state, bool(claimed), out_of_time, deadline, marked)
+
+
+@transaction.atomic
+def _mark_extra_turns(
+    round_row: Round,
+    clock: RoundClock,
+    extensions: dict[int, int],
+    out_of_time: tuple[int, ...],
+    at: datetime,
+) -> tuple[int, ...]:
+    """Set ``extra_turns_since`` to the table's own end on each out-of-time table not marked yet.
+
+    The rows still empty are locked first, so two runs at once cannot both claim (and audit) the
+    same table; the update keeps the emptiness condition as well. One update per distinct end.
+    """
+    if not out_of_time:
+        return ()
+    pending = dict(
+        Match.objects.select_for_update()
+        .filter(round_id=round_row.pk, table__in=out_of_time, extra_turns_since__isnull=True)
+        .values_list("table", "pk")
+    )
+    if not pending:
+        return ()
+    ends: dict[datetime, list[int]] = {}
+    for table in sorted(pending):
+        end = clock.table_ends_at(at, extensions[table])
+        ends.setdefault(end, []).append(table)
+    for end, tables in ends.items():
+        Match.objects.filter(
+            pk__in=[pending[table] for table in tables], extra_turns_since__isnull=True
+        ).update(extra_turns_since=end)
+    since = {str(table): end.isoformat() for end, tables in ends.items() for table in tables}
+    audit_log(
+        tournament=round_row.tournament,
+        actor=None,
+        action="round.extra_turns",
+        obj=round_row,
+        after={"extra_turns_since": since},
+    )
+    logger.info("round %s: tables %s in extra turns", round_row.pk, sorted(pending))
+    return tuple(sorted(pending))
+
+
+def round_time_check_claim(*, round_id: int, check_at: datetime | None, next_check_at: datetime) -> bool:
+    """Hand the round's live time-up check on from the run queued for ``check_at`` to a new one
+    at ``next_check_at``; False if another change replaced it meanwhile (then that one goes on,
+    and this run must not enqueue). ``check_at`` None: a run outside the chain takes it over."""
+    rows = Round.objects.filter(pk=round_id)
+    if check_at is not None:
+        rows = rows.filter(time_check_at=check_at)
+    return bool(rows.update(time_check_at=next_check_at))
 
 
 def reschedule_at(deadline: datetime, at: datetime) -> datetime:

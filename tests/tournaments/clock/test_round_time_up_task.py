@@ -17,7 +17,13 @@ from tests.conftest import IN_CI, live_worker_expected
 from tests.tournaments.clock.conftest import T0, at
 from tests.tournaments.clock.factories import MatchFactory, RoundFactory
 from tournaments.models import AuditEntry, Round
-from tournaments.services.clock import round_pause, round_start, time_extension_grant
+from tournaments.services.clock import (
+    match_time_call,
+    round_pause,
+    round_resume,
+    round_start,
+    time_extension_grant,
+)
 from tournaments.tasks import round_time_up_task
 
 
@@ -115,3 +121,87 @@ def test_task_round_trip_through_celery_records_time_up():
     round_row.refresh_from_db()
     assert round_row.time_up_recorded_at is not None
     assert AuditEntry.objects.filter(action="round.time_up", object_id=str(round_row.pk)).count() == 1
+
+
+def since(match):
+    match.refresh_from_db()
+    return match.extra_turns_since
+
+
+@pytest.mark.django_db
+def test_tables_past_their_end_are_marked_in_extra_turns_exactly_once(round_one, tables, judge):
+    round_start(round=round_one, actor=judge, at=T0)
+    with time_machine.travel(at(20), tick=False):
+        time_extension_grant(match=tables[1], actor=judge, minutes=9, reason="deck check (6 + 3)")
+
+    early = run_task(round_one.pk, at(49, 59))
+    first = run_task(round_one.pk, at(50, 40))
+    again = run_task(round_one.pk, at(51))
+
+    assert [r["tables_marked"] for r in (early, first, again)] == [[], [1, 3], []]
+    assert [since(match) for match in tables] == [at(50), None, at(50)]
+    entry = AuditEntry.objects.get(action="round.extra_turns")
+    assert (entry.actor, entry.after) == (
+        None,
+        {"extra_turns_since": {"1": at(50).isoformat(), "3": at(50).isoformat()}},
+    )
+
+
+@pytest.mark.django_db
+def test_a_table_on_a_nine_minute_extension_is_marked_only_at_its_own_end(round_one, tables, judge):
+    round_start(round=round_one, actor=judge, at=T0)
+    with time_machine.travel(at(20), tick=False):
+        time_extension_grant(match=tables[1], actor=judge, minutes=9, reason="deck check (6 + 3)")
+    run_task(round_one.pk, at(50))
+
+    before = run_task(round_one.pk, at(58, 59))
+    at_end = run_task(round_one.pk, at(59, 30))
+    later = run_task(round_one.pk, at(60))
+
+    assert [r["tables_marked"] for r in (before, at_end, later)] == [[], [2], []]
+    assert [since(match) for match in tables] == [at(50), at(59), at(50)]
+    assert AuditEntry.objects.filter(action="round.extra_turns").count() == 2
+
+
+@pytest.mark.django_db
+def test_pausing_stops_marking_until_the_clock_runs_again(round_one, tables, judge):
+    """Table 2 has 4 of its 9 extra minutes left when the room is paused at 10:55: no run during
+    the pause marks it; after the 20-minute pause it runs out at 11:19."""
+    round_start(round=round_one, actor=judge, at=T0)
+    with time_machine.travel(at(20), tick=False):
+        time_extension_grant(match=tables[1], actor=judge, minutes=9, reason="deck check (6 + 3)")
+    run_task(round_one.pk, at(50))
+    round_pause(round=round_one, actor=judge, at=at(55))
+
+    during = [run_task(round_one.pk, at(minute)) for minute in (59, 65, 74)]
+    round_resume(round=round_one, actor=judge, at=at(75))
+    before_end = run_task(round_one.pk, at(78, 59))
+    at_end = run_task(round_one.pk, at(79))
+
+    assert [(r["state"], r["tables_marked"]) for r in during] == [("paused", [])] * 3
+    assert (before_end["tables_marked"], at_end["tables_marked"]) == ([], [2])
+    assert since(tables[1]) == at(79)
+
+
+@pytest.mark.django_db
+def test_a_late_extension_moves_a_marked_table_out_of_extra_turns(round_one, tables, judge):
+    """A deck check noted only at 10:52 gives table 1 +5: it is back on its clock until 10:55."""
+    round_start(round=round_one, actor=judge, at=T0)
+    run_task(round_one.pk, at(50))
+
+    with time_machine.travel(at(52), tick=False):
+        time_extension_grant(match=tables[0], actor=judge, minutes=5, reason="deck check (2 + 3)")
+    cleared = since(tables[0])
+    marked = run_task(round_one.pk, at(55))
+
+    assert (cleared, marked["tables_marked"], since(tables[0])) == (None, [1], at(55))
+
+
+@pytest.mark.django_db
+def test_time_call_records_extra_turns_when_no_run_marked_the_table(round_one, tables, judge):
+    """Embedded mode has no delayed runs: the time call records the table's own end itself."""
+    round_start(round=round_one, actor=judge, at=T0)
+
+    match_time_call(match=tables[0], actor=judge, active_team="A", at=at(53))
+
+    assert since(tables[0]) == at(50)
