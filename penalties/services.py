@@ -13,6 +13,7 @@ so simultaneous losses on both teams, or an appeal, need no memory of "what it w
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -40,11 +41,12 @@ from penalties.domain import (
 from penalties.domain import Penalty as PenaltyKind
 from penalties.models import Penalty
 from tournaments.domain.seating import seat_order
+from tournaments.enums import MatchResultKind
 from tournaments.models import Match, Player, Round, Tournament
 from tournaments.permissions import is_head_judge
 from tournaments.services.audit import audit_log
 from tournaments.services.results import match_penalty_result_clear, match_penalty_result_set
-from tournaments.services.teams import team_disqualify
+from tournaments.services.teams import team_disqualify, team_reinstate
 
 CONTEXT_FLAGS: tuple[str, ...] = (
     "found_during_deck_check",
@@ -79,13 +81,21 @@ def penalty_propose(
 
     ``context`` holds the judge's circumstances (:data:`CONTEXT_FLAGS`, :data:`CONTEXT_VALUES`);
     the other three players (for FtMGS after a GRV) and "already in extra turns" are read from
-    the match. ``day`` defaults to the latest day of the event's penalties.
+    the match. ``day`` defaults to the latest day of the event's penalties. A loss for a match
+    that is already over gets a note saying where it will land (see :func:`penalty_issue`).
     """
     _check_belongs(tournament=tournament, player=player, round=round)
     match = _match_of(player=player, round=round)
-    return _propose(
+    decision = _propose(
         tournament=tournament, player=player, match=match, infraction=infraction, context=context, day=day
     )
+    if decision.team_effect is TeamEffect.LOSE_MATCH and _is_over(match):
+        try:
+            _, note = _next_match_for_loss(player=player, match=match, decision=decision)
+        except ConflictError as refused:
+            note = refused.message
+        decision = dataclasses.replace(decision, notes=(*decision.notes, note))
+    return decision
 
 
 @transaction.atomic
@@ -115,6 +125,16 @@ def penalty_issue(
     disqualifies the team; a match point penalty and Slow Play's turns are read by standings and
     the clock. The match row is locked first and the player row next, so two judges entering
     penalties at one table, or for one player, are serialised and neither update is lost.
+
+    A loss for a match that is already over (a result was reported or confirmed: result kind
+    ``played``) never reverses that result: IPG 1.1 applies it to the team's next match. The
+    penalty is recorded for ``round`` (where the infraction happened) against the team's first
+    later match that is not over (byes skipped), with ``applies_to_next_match`` set and a note
+    naming that match; appeals and further penalties then work on that match. If the team has
+    no such match yet (the next round is not paired), nothing is saved and the answer is 409:
+    issue it again once the next round is paired. A Disqualification is not moved: it loses the
+    current unfinished match and drops the team (``team_disqualify``). A penalty given in the
+    same ruling as an earlier one (``simultaneous_with``) stays at that earlier penalty's match.
     """
     _check_belongs(tournament=tournament, player=player, round=round)
     description = description.strip()
@@ -143,6 +163,13 @@ def penalty_issue(
             errors=[{"field": "round", "message": "the team has no match to lose in this round"}],
         )
 
+    notes = list(decision.notes)
+    applies_to_next_match = decision.applies_to_next_match
+    if decision.team_effect is TeamEffect.LOSE_MATCH and moment_of is None and _is_over(match):
+        match, note = _next_match_for_loss(player=player, match=match, decision=decision, lock=True)
+        notes.append(note)
+        applies_to_next_match = True
+
     before = _outcome(match)
     row = Penalty.objects.create(
         tournament=tournament,
@@ -161,12 +188,12 @@ def penalty_issue(
         upgraded=decision.upgraded,
         explanation=decision.explanation,
         steps=list(decision.steps),
-        notes=list(decision.notes),
+        notes=notes,
         team_effect=decision.team_effect,
         match_point_adjustment=decision.match_point_adjustment,
         extra_turns=decision.extra_turns,
         drops_team=decision.drops_team,
-        applies_to_next_match=decision.applies_to_next_match,
+        applies_to_next_match=applies_to_next_match,
         offer_ftmgs_to=[int(player_id) for player_id in decision.offer_ftmgs_to],
         context=_stored_context(context),
         deviated=decision.deviated,
@@ -196,35 +223,43 @@ def penalty_overturn(*, penalty: Penalty, actor, reason: str) -> Penalty:
     The match result is recomputed from the match's other penalties: if one of them still decides
     the match it stands, otherwise the result reported before the penalties comes back. Match
     points and Slow Play turns come back on their own (the selectors skip overturned penalties).
+    Anyone but the head judge gets 403, before any other answer (an already overturned penalty
+    is 409 only to the head judge).
 
-    A Disqualification is refused (409): the team was dropped and later rounds were paired
-    without it, so putting it back is a decision about those rounds, not an undo. A Tardiness
+    A Disqualification is overturned only while no round has been paired since it: the team is
+    reinstated (``team_reinstate``: not disqualified, its drop before the DQ, if any, back), so it
+    is back in the standings at the place its results give it, and the current match the DQ lost
+    gets the result the remaining penalties give it (the reported one, or pending). Once a later
+    round was paired without the team, it missed that round: the answer is 409, because putting
+    it back is a re-entry, which the head judge decides under MTR 2.10, not an undo. A Tardiness
     "drop unless they report" was never applied automatically, so there is nothing to reinstate.
     """
     match = Match.objects.select_for_update().filter(pk=penalty.match_id).first()
-    penalty = Penalty.objects.select_for_update().select_related("tournament", "player").get(pk=penalty.pk)
+    penalty = (
+        Penalty.objects.select_for_update().select_related("tournament", "player", "team").get(pk=penalty.pk)
+    )
+    if not is_head_judge(actor, penalty.tournament):
+        raise PenaltyRuleError("Only the head judge may overturn a penalty", status_code=403)
     if penalty.overturned:
         raise ConflictError(f"Penalty {penalty.pk} is already overturned")
-    plan = overturn(
-        _stored_effects(penalty), reason=reason, by_head_judge=is_head_judge(actor, penalty.tournament)
-    )
-    if penalty.team_effect == TeamEffect.DISQUALIFY_TEAM:
-        raise ConflictError(
-            "A Disqualification cannot be overturned here: the team has been dropped and removed from "
-            "the standings, and rounds may have been paired without it. Reinstating it is the "
-            "organizer's decision about those rounds.",
-            errors=[{"field": "penalty", "message": "a Disqualification cannot be overturned"}],
-        )
+    plan = overturn(_stored_effects(penalty), reason=reason, by_head_judge=True)
+    disqualification = penalty.team_effect == TeamEffect.DISQUALIFY_TEAM
+    if disqualification:
+        _check_reinstatable(penalty)
     before = _outcome(match)
     penalty.overturned = True
     penalty.overturned_by = actor
     penalty.overturned_at = timezone.now()
     penalty.overturn_reason = plan.reason
     penalty.save(update_fields=["overturned", "overturned_by", "overturned_at", "overturn_reason"])
-    if plan.recompute_match_result and match is not None:
-        _apply_match_outcome(
-            match=match, before=before, actor=actor, reason=f"penalty {penalty.pk} overturned: {plan.reason}"
-        )
+    why = f"penalty {penalty.pk} overturned: {plan.reason}"
+    if disqualification:
+        if penalty.team.disqualified:
+            team_reinstate(team=penalty.team, actor=actor, reason=why)
+        for lost in _matches_lost_by_disqualification(penalty, match):
+            _restore_after_disqualification(match=lost, team_id=penalty.team_id, actor=actor, reason=why)
+    elif plan.recompute_match_result and match is not None:
+        _apply_match_outcome(match=match, before=before, actor=actor, reason=why)
     audit_log(
         tournament=penalty.tournament,
         actor=actor,
@@ -235,6 +270,96 @@ def penalty_overturn(*, penalty: Penalty, actor, reason: str) -> Penalty:
         reason=plan.reason,
     )
     return penalty
+
+
+def _check_reinstatable(penalty: Penalty) -> None:
+    """409 if a round was paired after the Disqualification: the team missed it (see overturn)."""
+    later = list(
+        Round.objects.filter(tournament_id=penalty.tournament_id, created_at__gt=penalty.created_at)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+    if later:
+        rounds = ", ".join(str(number) for number in later)
+        raise ConflictError(
+            f"This Disqualification cannot be overturned here: round{'s' if len(later) > 1 else ''} "
+            f"{rounds} {'were' if len(later) > 1 else 'was'} paired after it, without {penalty.team.name}, "
+            "so the team missed those matches and an overturn cannot give them back. The head judge "
+            "may let the team re-enter the event (MTR 2.10); the missed rounds stay lost.",
+            errors=[
+                {"field": "penalty", "message": f"round {later[0]} was paired after the disqualification"}
+            ],
+        )
+
+
+def _matches_lost_by_disqualification(penalty: Penalty, match: Match | None) -> list[Match]:
+    """The penalty's match and the team's match in the latest round (the one ``team_disqualify``
+    sets against the team), without byes; no round has been paired since the DQ."""
+    latest = Match.objects.filter(round__tournament_id=penalty.tournament_id, team_b__isnull=False).filter(
+        Q(team_a_id=penalty.team_id) | Q(team_b_id=penalty.team_id)
+    )
+    current = latest.order_by("-round__number").first()
+    found = {m.pk: m for m in (match, current) if m is not None and not m.is_bye}
+    return list(found.values())
+
+
+def _restore_after_disqualification(*, match: Match, team_id: int, actor, reason: str) -> None:
+    """A match lost by penalty against the reinstated team gets what its standing penalties give:
+    still lost if one of them decides it, else the result reported before (or pending)."""
+    match = Match.objects.select_for_update().get(pk=match.pk)
+    if match.result_kind != MatchResultKind.PENALTY_LOSS:
+        return
+    loser = match.team_a_id if match.team_a_wins < match.team_b_wins else match.team_b_id
+    if loser != team_id:
+        return
+    after = _outcome(match)
+    if after is None or after.losing_team_id == team_id:
+        return
+    if after.losing_team_id is None:
+        match_penalty_result_clear(match=match, actor=actor, reason=reason)
+    else:
+        match_penalty_result_set(match=match, actor=actor, losing_team_id=after.losing_team_id, reason=reason)
+
+
+def _is_over(match: Match | None) -> bool:
+    """A result has been reported (by one side or confirmed) for the match: it was played out."""
+    return match is not None and match.result_kind == MatchResultKind.PLAYED
+
+
+def _next_match_for_loss(
+    *, player: Player, match: Match, decision: PenaltyDecision, lock: bool = False
+) -> tuple[Match, str]:
+    """The team's next match for a loss issued after ``match`` is over [IPG 1.1], and a note saying
+    so: its first later match that is not over, byes skipped. 409 when it is not paired yet."""
+    number = Round.objects.filter(pk=match.round_id).values_list("number", flat=True).get()
+    later = (
+        Match.objects.filter(round__tournament_id=player.tournament_id, round__number__gt=number)
+        .filter(team_b__isnull=False)
+        .filter(Q(team_a_id=player.team_id) | Q(team_b_id=player.team_id))
+        .exclude(result_kind=MatchResultKind.PLAYED)
+        .order_by("round__number")
+    )
+    if lock:
+        later = later.select_for_update()
+    target = later.first()
+    label = decision.penalty.label
+    if target is None:
+        raise ConflictError(
+            f"The round {number} match is over (its result has been reported), so this {label} applies "
+            f"to {player.team.name}'s next match [IPG 1.1], which is not paired yet. Issue it once "
+            f"round {number + 1} is paired (for round {number} or {number + 1}: either lands on that "
+            "match); if the team has no further match, the head judge may deviate, with a reason.",
+            errors=[
+                {"field": "round", "message": "the match is over and the team's next match is not paired"}
+            ],
+        )
+    next_number = Round.objects.filter(pk=target.round_id).values_list("number", flat=True).get()
+    where = f"round {next_number}" + (f", table {target.table}" if target.table else "")
+    note = (
+        f"The round {number} match is over (result reported), so this {label} applies to the "
+        f"team's next match: {where} [IPG 1.1]. The round {number} result stands."
+    )
+    return target, note
 
 
 def _check_belongs(*, tournament: Tournament, player: Player, round: Round) -> None:

@@ -21,7 +21,7 @@ from tournaments.models import Match, Team
 from tournaments.selectors import standings_for
 from tournaments.services.events import staff_add, tournament_create
 from tournaments.services.results import match_result_report
-from tournaments.services.rounds import round_pair_manual
+from tournaments.services.rounds import round_pair, round_pair_manual
 from tournaments.services.teams import PlayerEntry, team_register
 
 NAMES = ["Ajani", "Bolas", "Chandra", "Dakkon", "Elspeth", "Freyalise"]
@@ -182,9 +182,8 @@ def test_match_point_event_penalties_appeal_and_disqualification_move_the_standi
     assert expected(wins, {"C": -1})["A"][1] < expected(wins)["A"][1]
 
     event.pair("AE", "CF", "BD")
-    # Freyalise won at the table, then a second Slow Play Warning is an upgrade: under the
+    # During the match, a second Slow Play Warning to Freyalise is an upgrade: under the
     # match_point policy an upgrade is a Match Loss, so Chandra gets the match.
-    event.report("F", "C")
     event.penalise("F", "TE-SP", 3)
     upgrade = event.penalise("F", "TE-SP", 3)
     assert (upgrade["penalty"], upgrade["upgraded"]) == ("match_loss", True)
@@ -199,11 +198,12 @@ def test_match_point_event_penalties_appeal_and_disqualification_move_the_standi
     round_three = wins + [("C", "F"), ("A", "E"), ("D", "B")]
     assert_standings(event, expected(round_three, {"C": -1}))
 
-    # Appeals: both penalties on Freyalise and Chandra's point are overturned; the played result and
-    # the points come back, exactly as if they had never been given.
+    # Appeals: both penalties on Freyalise and Chandra's point are overturned; the match is open
+    # again for the table to report, and the points come back, as if they had never been given.
     event.overturn(upgrade["id"], "the opponents were slow too")
     event.overturn(deck_check["id"], "the list matched the deck")
-    assert event.match("CF").result_kind == "played"
+    assert event.match("CF").result_kind == "pending"
+    event.report("F", "C")
     as_played = wins + [("F", "C"), ("A", "E"), ("D", "B")]
     standings = assert_standings(event, expected(as_played))
 
@@ -234,3 +234,42 @@ def test_ipg_event_game_loss_sets_the_match_against_the_team():
     assert event.match("CD").result_kind == "pending"
     event.report("C", "D")
     assert_standings(event, expected([("A", "B"), ("C", "D"), ("E", "F")]))
+
+
+@pytest.mark.django_db
+def test_disqualification_overturned_before_the_next_round_puts_the_team_back_at_its_rank():
+    event = Event(penalty_policy="ipg")
+    event.pair("AB", "CD", "EF")
+    for winner, loser in [("A", "B"), ("C", "D"), ("E", "F")]:
+        event.report(winner, loser)
+    event.pair("AC", "EB", "DF")
+    wins = [("A", "B"), ("C", "D"), ("E", "F"), ("E", "B"), ("D", "F")]
+    event.report("E", "B")
+    event.report("D", "F")
+    before = assert_standings(event, expected(wins))
+
+    # Chandra is disqualified during round 2: her team loses its open match to Ajani and leaves the
+    # standings; everyone below moves up.
+    dq = event.penalise("C", "USC-C", 2)
+    assert event.match("AC").result_kind == "penalty_loss"
+    assert_standings(event, expected([*wins, ("A", "C")], out="C"))
+
+    # The appeal is upheld before round 3 is paired: the team is back where it was, its match open.
+    event.overturn(dq["id"], "the cards were the player's own; no cheating")
+    team = Team.objects.get(pk=event.teams["C"].pk)
+    assert (team.disqualified, team.dropped_after_round) == (False, None)
+    assert event.match("AC").result_kind == "pending"
+    assert event.standings() == before
+
+    # Once a later round is paired without the team, a DQ cannot be undone here (MTR 2.10 re-entry).
+    dq = event.penalise("C", "USC-C", 2)
+    round_three = round_pair(tournament=event.tournament, actor=event.organizer)
+    assert event.teams["C"].pk not in {
+        team_id for m in round_three.matches.all() for team_id in (m.team_a_id, m.team_b_id)
+    }
+    response = event.head_judge.post(
+        f"/api/v1/penalties/{dq['id']}/overturn/", {"reason": "appeal"}, format="json"
+    )
+    assert response.status_code == 409
+    assert "re-enter the event (MTR 2.10)" in response.json()["detail"]
+    assert "C" not in {initial for _, initial, *_ in event.standings()}

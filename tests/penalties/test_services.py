@@ -12,10 +12,11 @@ from penalties.domain import PenaltyRuleError
 from penalties.models import Penalty
 from penalties.selectors import match_point_adjustments, slow_play_penalty_times
 from penalties.services import penalty_issue, penalty_overturn, penalty_propose
-from tests.factories import MatchFactory, TeamFactory
+from tests.factories import MatchFactory, RoundFactory, TeamFactory
 from tournaments.enums import MatchResultKind
-from tournaments.models import AuditEntry, Match
+from tournaments.models import AuditEntry, Match, Team
 from tournaments.services.results import match_result_report
+from tournaments.services.teams import team_drop
 
 
 def issue(table, player, infraction, *, actor=None, **kwargs):
@@ -96,7 +97,6 @@ def test_issue_stores_the_decision_and_writes_an_audit_entry(table):
 def test_game_loss_under_ipg_sets_the_match_against_the_team(table):
     table.tournament.penalty_policy = "ipg"
     table.tournament.save()
-    report(table, 1, 0)
 
     penalty = issue(table, table.a2, "TE-DLP", context={"found_during_deck_check": True})
 
@@ -117,13 +117,12 @@ def test_deck_check_game_loss_under_match_point_costs_one_point_not_the_match(ta
 def test_simultaneous_losses_on_both_teams_change_no_score(table):
     table.tournament.penalty_policy = "ipg"
     table.tournament.save()
-    report(table, 0, 1)
 
     first = issue(table, table.a1, "TE-DLP", context={"found_during_deck_check": True})
     assert result(table) == (MatchResultKind.PENALTY_LOSS, 0, 1)
     issue(table, table.b1, "TE-DLP", context={"found_during_deck_check": True}, simultaneous_with=first)
 
-    assert result(table) == (MatchResultKind.PLAYED, 0, 1)
+    assert result(table) == (MatchResultKind.PENDING, 0, 0)
     assert Penalty.objects.filter(overturned=False).count() == 2
 
 
@@ -231,14 +230,13 @@ def test_sending_the_proposed_penalty_back_is_not_a_deviation(table):
     assert (penalty.penalty, penalty.deviated) == ("warning", False)
 
 
-def test_overturn_restores_the_reported_result_and_is_audited(table):
-    report(table, 1, 0)
+def test_overturn_restores_the_result_before_the_penalty_and_is_audited(table):
     penalty = issue(table, table.a1, "TE-OA")
     assert result(table) == (MatchResultKind.PENALTY_LOSS, 0, 1)
 
     penalty_overturn(penalty=penalty, actor=table.head_judge, reason="the note was the player's own")
 
-    assert result(table) == (MatchResultKind.PLAYED, 1, 0)
+    assert result(table) == (MatchResultKind.PENDING, 0, 0)
     stored = Penalty.objects.get(pk=penalty.pk)
     assert (stored.overturned, stored.overturned_by_id, stored.overturn_reason) == (
         True,
@@ -292,21 +290,117 @@ def test_only_the_head_judge_overturns_and_only_once(table):
 
     penalty_overturn(penalty=penalty, actor=table.head_judge, reason="the list was right")
     assert match_point_adjustments(table.tournament.pk) == {}
+    with pytest.raises(PenaltyRuleError) as refused_again:
+        penalty_overturn(penalty=penalty, actor=table.judge, reason="again")
+    assert refused_again.value.status_code == 403
     with pytest.raises(ConflictError):
         penalty_overturn(penalty=penalty, actor=table.head_judge, reason="again")
 
 
-def test_disqualification_disqualifies_the_team_and_cannot_be_overturned_here(table):
+def test_disqualification_overturned_before_the_next_round_reinstates_the_team_and_its_result(table):
+    reported = Match.objects.get(pk=table.match.pk)
+    match_result_report(
+        match=reported,
+        actor=table.player_user,
+        team_a_wins=0,
+        team_b_wins=1,
+        draws=0,
+        version=reported.version,
+    )
     penalty = issue(table, table.b2, "USC-AB")
-
     team = table.match.team_b
     team.refresh_from_db()
     assert (team.disqualified, team.dropped_after_round) == (True, 1)
     assert result(table) == (MatchResultKind.PENALTY_LOSS, 1, 0)
+
+    penalty_overturn(penalty=penalty, actor=table.head_judge, reason="it was a joke between friends")
+
+    team.refresh_from_db()
+    assert (team.disqualified, team.dropped_after_round, team.drop_reason) == (False, None, "")
+    match = Match.objects.get(pk=table.match.pk)
+    assert (match.result_kind, match.team_a_wins, match.team_b_wins, match.confirmed) == (
+        MatchResultKind.PLAYED,
+        0,
+        1,
+        False,
+    )
+    entry = AuditEntry.objects.get(action="team_reinstate")
+    assert (entry.object_id, entry.before, entry.after, entry.reason) == (
+        str(team.pk),
+        {"dropped_after_round": 1, "disqualified": True},
+        {"dropped_after_round": None, "disqualified": False},
+        f"penalty {penalty.pk} overturned: it was a joke between friends",
+    )
+
+
+def test_disqualification_of_a_team_that_had_dropped_keeps_the_drop_when_overturned(table):
+    team_drop(team=table.match.team_b, actor=table.scorekeeper, reason="going home")
+    penalty = issue(table, table.b2, "USC-AB")
+
+    penalty_overturn(penalty=penalty, actor=table.head_judge, reason="no aggression")
+
+    team = Team.objects.get(pk=table.match.team_b_id)
+    assert (team.disqualified, team.dropped_after_round) == (False, 1)
+
+
+def test_disqualification_cannot_be_overturned_once_a_later_round_was_paired(table):
+    penalty = issue(table, table.b2, "USC-AB")
+    MatchFactory(round=RoundFactory(tournament=table.tournament, number=2), team_a=table.match.team_a)
+
     with pytest.raises(ConflictError) as refused:
         penalty_overturn(penalty=penalty, actor=table.head_judge, reason="it was a joke")
-    assert "cannot be overturned" in refused.value.message
+
+    assert "round 2 was paired after it" in refused.value.message
+    assert "re-enter the event (MTR 2.10)" in refused.value.message
     assert Penalty.objects.get(pk=penalty.pk).overturned is False
+    assert Team.objects.get(pk=table.match.team_b_id).disqualified is True
+    assert result(table) == (MatchResultKind.PENALTY_LOSS, 1, 0)
+
+
+def test_a_loss_after_the_result_was_reported_lands_on_the_teams_next_match(table):
+    report(table, 1, 0)
+    round_two = RoundFactory(tournament=table.tournament, number=2)
+    next_match = MatchFactory(round=round_two, table=4, team_b=table.match.team_a)
+
+    penalty = issue(table, table.a1, "TE-DLP")
+
+    assert penalty.penalty == "game_loss"
+    assert result(table) == (MatchResultKind.PLAYED, 1, 0)
+    after = Match.objects.get(pk=next_match.pk)
+    assert (after.result_kind, after.team_a_wins, after.team_b_wins) == (MatchResultKind.PENALTY_LOSS, 1, 0)
+    stored = Penalty.objects.get(pk=penalty.pk)
+    assert (stored.round_id, stored.match_id, stored.applies_to_next_match) == (
+        table.round.pk,
+        next_match.pk,
+        True,
+    )
+    assert stored.notes[-1] == (
+        "The round 1 match is over (result reported), so this Game Loss applies to the team's next "
+        "match: round 2, table 4 [IPG 1.1]. The round 1 result stands."
+    )
+
+    penalty_overturn(penalty=penalty, actor=table.head_judge, reason="the list was right")
+
+    assert Match.objects.get(pk=next_match.pk).result_kind == MatchResultKind.PENDING
+    assert result(table) == (MatchResultKind.PLAYED, 1, 0)
+
+
+def test_a_loss_after_the_result_was_reported_is_a_409_until_the_next_round_is_paired(table):
+    report(table, 1, 0)
+
+    proposal = penalty_propose(
+        tournament=table.tournament, player=table.a1, round=table.round, infraction="TE-DLP", context={}
+    )
+    with pytest.raises(ConflictError) as refused:
+        issue(table, table.a1, "TE-DLP")
+
+    assert refused.value.message.startswith(
+        "The round 1 match is over (its result has been reported), so this Game Loss applies to "
+        f"{table.match.team_a.name}'s next match [IPG 1.1], which is not paired yet. Issue it once round 2 is paired"
+    )
+    assert proposal.notes[-1] == refused.value.message
+    assert Penalty.objects.count() == 0
+    assert result(table) == (MatchResultKind.PLAYED, 1, 0)
 
 
 def test_day_resets_gpe_and_te_counts(table):

@@ -10,7 +10,7 @@ from django.db import IntegrityError, models, transaction
 from common.errors import ConflictError, DomainError
 from tournaments.domain.team_names import team_name_problem
 from tournaments.enums import LateEntryMissedRounds, MatchResultKind, RoundKind, TournamentStatus
-from tournaments.models import Match, Player, Round, Team, Tournament
+from tournaments.models import AuditEntry, Match, Player, Round, Team, Tournament
 from tournaments.services.audit import audit_log
 from tournaments.services.results import match_penalty_result_set
 
@@ -212,6 +212,47 @@ def team_disqualify(*, team: Team, actor, reason: str) -> Team:
         obj=team,
         before=before,
         after={"dropped_after_round": team.dropped_after_round, "disqualified": True},
+        reason=reason,
+    )
+    return team
+
+
+@transaction.atomic
+def team_reinstate(*, team: Team, actor, reason: str) -> Team:
+    """Undo a disqualification overturned on appeal: the team is back in the standings (at the
+    place its results give it) and in the next pairings, with the drop it had before, if any.
+
+    The drop before the DQ comes from the ``team_disqualify`` audit entry's ``before``. Callers
+    decide that reinstating is safe (no round was paired without the team since the DQ) and
+    restore the match result the DQ imposed: they know which penalties still stand.
+    """
+    reason = reason.strip()
+    if not reason:
+        raise DomainError("a reason is required", errors=[{"field": "reason", "message": "required"}])
+    team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
+    if not team.disqualified:
+        raise ConflictError(f"{team.name} is not disqualified")
+    entry = (
+        AuditEntry.objects.filter(
+            tournament=team.tournament, action="team_disqualify", object_type="team", object_id=str(team.pk)
+        )
+        .order_by("-created_at", "-id")
+        .first()
+    )
+    dropped_before = ((entry.before or {}) if entry else {}).get("dropped_after_round")
+    before = {"dropped_after_round": team.dropped_after_round, "disqualified": True}
+    team.disqualified = False
+    team.dropped_after_round = dropped_before
+    if dropped_before is None:
+        team.drop_reason = ""
+    team.save(update_fields=["dropped_after_round", "disqualified", "drop_reason"])
+    audit_log(
+        tournament=team.tournament,
+        actor=actor,
+        action="team_reinstate",
+        obj=team,
+        before=before,
+        after={"dropped_after_round": team.dropped_after_round, "disqualified": False},
         reason=reason,
     )
     return team

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from penalties.models import Penalty
-from tests.factories import MatchFactory
+from tests.factories import MatchFactory, RoundFactory
 from tournaments.models import Match
 
 
@@ -289,7 +289,28 @@ def test_overturn_needs_a_reason_and_a_real_penalty(table, client_for):
     assert unknown.status_code == 404
 
 
-def test_dq_overturn_is_a_409_with_the_reason(table, client_for):
+def test_dq_overturn_after_a_later_round_was_paired_is_a_409_naming_re_entry(table, client_for):
+    penalty_id = (
+        client_for(table.judge)
+        .post(url(table), body(table.b1, infraction="USC-C"), format="json")
+        .json()["id"]
+    )
+    MatchFactory(round=RoundFactory(tournament=table.tournament, number=2), team_a=table.match.team_a)
+
+    response = client_for(table.head_judge).post(
+        f"/api/v1/penalties/{penalty_id}/overturn/", {"reason": "appeal"}, format="json"
+    )
+
+    assert response.status_code == 409
+    assert response.json()["detail"] == (
+        f"This Disqualification cannot be overturned here: round 2 was paired after it, without "
+        f"{table.match.team_b.name}, so the team missed those matches and an overturn cannot give them "
+        "back. The head judge may let the team re-enter the event (MTR 2.10); the missed rounds stay lost."
+    )
+    assert Penalty.objects.get(pk=penalty_id).overturned is False
+
+
+def test_dq_overturn_before_the_next_round_reinstates_the_team(table, client_for):
     penalty_id = (
         client_for(table.judge)
         .post(url(table), body(table.b1, infraction="USC-C"), format="json")
@@ -297,11 +318,14 @@ def test_dq_overturn_is_a_409_with_the_reason(table, client_for):
     )
 
     response = client_for(table.head_judge).post(
-        f"/api/v1/penalties/{penalty_id}/overturn/", {"reason": "appeal"}, format="json"
+        f"/api/v1/penalties/{penalty_id}/overturn/", {"reason": "appeal upheld"}, format="json"
     )
 
-    assert response.status_code == 409
-    assert response.json()["detail"].startswith("A Disqualification cannot be overturned here")
+    assert response.status_code == 200
+    team = table.match.team_b
+    team.refresh_from_db()
+    assert (team.disqualified, team.dropped_after_round) == (False, None)
+    assert Match.objects.get(pk=table.match.pk).result_kind == "pending"
 
 
 def test_infractions_list_gives_this_events_defaults(table, client_for):
