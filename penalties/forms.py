@@ -12,7 +12,10 @@ FLAG_LABELS = {
     "found_during_deck_check": "Found during a deck check",
     "game_cannot_continue": "The game cannot physically continue",
     "in_extra_turns": "Match already in extra turns",
-    "between_matches": "Between matches (the loss applies to this round's match)",
+    "between_matches": (
+        "Between matches: a Game or Match Loss goes to the team's next match (this round's match if "
+        "no result is reported yet, else its first later match once paired)"
+    ),
     "knowingly": "The player knew it was against the rules",
     "repeated_after_reminders": "Repeated after being told the next one is a Game Loss (Regular)",
     "trigger_detrimental": "Trigger usually detrimental to its controller",
@@ -32,6 +35,7 @@ class PenaltyIssueForm(forms.Form):
         choices=[("", "As proposed"), *((kind.value, kind.label) for kind in PenaltyKind)], required=False
     )
     deviation_reason = forms.CharField(max_length=2000, required=False)
+    day = forms.IntegerField(min_value=1, required=False)
     minutes_late = forms.FloatField(min_value=0, required=False)
     deck_problem_upgrade = forms.ChoiceField(
         choices=[("", "—"), *((value.value, value.label) for value in DeckProblemUpgrade)], required=False

@@ -71,8 +71,20 @@ def penalty_new(request, tournament_id: int):
         "is_head_judge": is_head_judge(request.user, tournament),
         "issued": issued,
         "ftmgs_offers": _open_ftmgs_offers(issued) if issued else [],
+        **_day_choices(tournament, request.POST.get("day")),
     }
     return render(request, "penalties/new.html", context, status=status)
+
+
+def _day_choices(tournament: Tournament, posted: str | None) -> dict:
+    """The event days the judge may pick: each day used so far, the latest (the default, the
+    event's current day) and a new day after it. GPE and TE counts reset between days [IPG §2,
+    §3], so the first penalty of a new day must say so, or yesterday's Warnings upgrade it."""
+    latest = selectors.latest_day(tournament_id=tournament.pk)
+    days = [(number, f"Day {number}") for number in range(1, latest)]
+    days += [(latest, f"Day {latest} (current)"), (latest + 1, f"Day {latest + 1} (new day)")]
+    chosen = int(posted) if posted and posted.isdecimal() and int(posted) <= latest + 1 else latest
+    return {"days": days, "day_chosen": chosen}
 
 
 def _issue_from_form(
@@ -97,6 +109,7 @@ def _issue_from_form(
             penalty=form.cleaned_data["penalty"] or None,
             deviation_reason=form.cleaned_data["deviation_reason"],
             context=form.context_values(),
+            day=form.cleaned_data["day"],
         )
     except DomainError as error:
         form.add_error(None, error.message)

@@ -71,7 +71,13 @@ class ProposalInputSerializer(ContextInputSerializer):
     player = serializers.IntegerField(help_text="Player id.")
     round = serializers.IntegerField(min_value=1, help_text="Round number.")
     infraction = serializers.ChoiceField(choices=list(CATALOGUE))
-    day = serializers.IntegerField(min_value=1, required=False, help_text="Event day; default the latest.")
+    day = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        help_text="Event day (1, 2, …); default the latest day any penalty of the event was given on. "
+        "GPE and TE Warnings upgrade only within one day [IPG §2, §3]: send the new day's number "
+        "with its first penalty.",
+    )
 
 
 def _resolve(tournament: Tournament, data: dict) -> tuple[Player, Round]:

@@ -63,6 +63,7 @@
     form.querySelectorAll("input.flag").forEach((flag) => {
       payload[flag.name] = flag.checked;
     });
+    if (data.get("day")) payload.day = Number(data.get("day"));
     if (data.get("minutes_late")) payload.minutes_late = Number(data.get("minutes_late"));
     if (data.get("deck_problem_upgrade")) payload.deck_problem_upgrade = data.get("deck_problem_upgrade");
     return payload;

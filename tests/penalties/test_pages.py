@@ -168,3 +168,38 @@ def test_player_cannot_read_a_history(table):
     response = login(table.player_user).get(f"/events/{table.tournament.pk}/penalties/player/{table.a1.pk}/")
 
     assert response.status_code == 403
+
+
+def test_judge_page_offers_the_current_day_and_a_new_one(table):
+    penalty_issue(
+        tournament=table.tournament,
+        actor=table.judge,
+        player=table.b1,
+        round=table.round,
+        infraction="GPE-LEC",
+        description="saw two cards",
+        day=2,
+    )
+
+    page = login(table.judge).get(new_url(table)).content.decode()
+
+    assert (
+        '<option value="1">Day 1</option><option value="2" selected>Day 2 (current)</option>'
+        '<option value="3">Day 3 (new day)</option>'
+    ) in page
+
+
+def test_judge_page_day_keeps_yesterdays_warning_from_upgrading_todays(table):
+    client = login(table.judge)
+    client.post(new_url(table), form(table.a1))
+
+    response = client.post(new_url(table), form(table.a1, day="2"))
+
+    assert response.status_code == 302
+    assert list(Penalty.objects.order_by("pk").values_list("day", "penalty", "upgraded")) == [
+        (1, "warning", False),
+        (2, "warning", False),
+    ]
+    third = client.post(new_url(table), form(table.a1))
+    assert third.status_code == 302
+    assert Penalty.objects.order_by("pk").values_list("day", "penalty").last() == (2, "match_loss")

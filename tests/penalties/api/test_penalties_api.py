@@ -354,3 +354,21 @@ def test_schema_documents_the_penalty_endpoints(client_for, db):
     assert "get" in paths["/api/v1/tournaments/{tournament_id}/infractions/"]
     issue = paths["/api/v1/tournaments/{tournament_id}/penalties/"]["post"]
     assert "201" in issue["responses"]
+
+
+def test_day_in_the_body_keeps_yesterdays_warning_from_upgrading_todays(table, client_for):
+    client = client_for(table.judge)
+    client.post(url(table), body(table.a1, day=1), format="json")
+
+    preview = client.post(url(table, "preview/"), body(table.a1, day=2), format="json")
+    issued = client.post(url(table), body(table.a1, day=2), format="json")
+    same_day = client.post(url(table, "preview/"), body(table.a1, day=2), format="json")
+
+    assert (preview.json()["penalty"], preview.json()["upgraded"]) == ("warning", False)
+    assert (issued.status_code, issued.json()["penalty"], issued.json()["upgraded"]) == (
+        201,
+        "warning",
+        False,
+    )
+    assert Penalty.objects.get(pk=issued.json()["id"]).day == 2
+    assert (same_day.json()["penalty"], same_day.json()["upgraded"]) == ("match_loss", True)
