@@ -61,7 +61,7 @@ def penalties_listed(
 ) -> QuerySet[Penalty]:
     """Every penalty of the event (overturned ones included, marked), oldest first, in one query."""
     queryset = Penalty.objects.filter(tournament_id=tournament_id).select_related(
-        "round", "match", "player", "team", "judge", "overturned_by"
+        "round", "match__round", "player", "team", "judge", "overturned_by"
     )
     if round_number is not None:
         queryset = queryset.filter(round__number=round_number)

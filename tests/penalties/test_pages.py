@@ -7,7 +7,9 @@ from django.test import Client
 
 from penalties.models import Penalty
 from penalties.services import penalty_issue
+from tests.factories import MatchFactory, RoundFactory
 from tournaments.models import Match
+from tournaments.services.results import match_result_report
 
 
 def login(user) -> Client:
@@ -203,3 +205,23 @@ def test_judge_page_day_keeps_yesterdays_warning_from_upgrading_todays(table):
     third = client.post(new_url(table), form(table.a1))
     assert third.status_code == 302
     assert Penalty.objects.order_by("pk").values_list("day", "penalty").last() == (2, "match_loss")
+
+
+def test_list_shows_a_loss_that_landed_on_the_next_match(table):
+    match = Match.objects.get(pk=table.match.pk)
+    match_result_report(
+        match=match, actor=table.scorekeeper, team_a_wins=1, team_b_wins=0, draws=0, version=match.version
+    )
+    MatchFactory(round=RoundFactory(tournament=table.tournament, number=2), table=7, team_a=match.team_a)
+    penalty_issue(
+        tournament=table.tournament,
+        actor=table.judge,
+        player=table.a1,
+        round=table.round,
+        infraction="TE-OA",
+        description="notes on the phone",
+    )
+
+    page = login(table.head_judge).get(f"/events/{table.tournament.pk}/penalties/").content.decode()
+
+    assert "loss in round 2 · T7</span>" in page
