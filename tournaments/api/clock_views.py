@@ -47,8 +47,8 @@ class TableClockSerializer(serializers.Serializer):
     )
     extension_minutes = serializers.IntegerField(help_text="Sum of the table's time extensions (MTR 2.6).")
     extra_turns_total = serializers.IntegerField(
-        help_text="End-of-round turns after turn 0: 3, plus 2 per Slow Play penalty given before time "
-        "was called (MTR 2.4, IPG 3.3)."
+        help_text="End-of-round turns after turn 0: 3, plus 2 per Slow Play penalty given before the "
+        "table's own end and the time call, whichever is earlier (MTR 2.4, IPG 3.3)."
     )
     extra_turns_played = serializers.IntegerField(help_text="Extra turns completed (turn 0 not counted).")
     active_team = serializers.ChoiceField(
@@ -56,6 +56,11 @@ class TableClockSerializer(serializers.Serializer):
         allow_null=True,
         help_text="The team taking the current end-of-round turn; null before time is called and after "
         "the last turn.",
+    )
+    extra_turns_since = serializers.DateTimeField(
+        allow_null=True,
+        help_text="When the table went into extra turns (its own end), as the time-up task recorded it; "
+        "until time is called, a judge still has to record the active team. Null before.",
     )
 
 
@@ -114,6 +119,7 @@ def _table_row(row) -> dict:
         "extra_turns_total": row.extra_turns_total,
         "extra_turns_played": row.extra_turns_played,
         "active_team": str(row.active_team) if row.active_team is not None else None,
+        "extra_turns_since": row.extra_turns_since,
     }
 
 
@@ -182,6 +188,7 @@ class RoundClockApi(_RoundApi):
                             "extra_turns_total": 3,
                             "extra_turns_played": 0,
                             "active_team": None,
+                            "extra_turns_since": None,
                         },
                         {
                             "table": 2,
@@ -190,6 +197,7 @@ class RoundClockApi(_RoundApi):
                             "extra_turns_total": 5,
                             "extra_turns_played": 0,
                             "active_team": None,
+                            "extra_turns_since": None,
                         },
                     ],
                 },

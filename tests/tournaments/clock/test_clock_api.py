@@ -29,7 +29,7 @@ def get(client, url, *, when):
         return client.get(url)
 
 
-def row(table, ends_at, extension=0, total=3, played=0, active=None):
+def row(table, ends_at, extension=0, total=3, played=0, active=None, since=None):
     return {
         "table": table,
         "ends_at": ends_at,
@@ -37,6 +37,7 @@ def row(table, ends_at, extension=0, total=3, played=0, active=None):
         "extra_turns_total": total,
         "extra_turns_played": played,
         "active_team": active,
+        "extra_turns_since": since,
     }
 
 
@@ -80,7 +81,7 @@ def test_clock_payload_through_a_round(round_one, tables, judge, slow_play):
         0,
         "2026-07-04T10:52:00Z",
     )
-    assert late["tables"][0] == row(1, "2026-07-04T10:52:00Z", active="B")
+    assert late["tables"][0] == row(1, "2026-07-04T10:52:00Z", active="B", since="2026-07-04T10:52:00Z")
 
 
 def test_clock_while_paused_projects_the_end_from_now(round_one, tables, judge):
@@ -114,7 +115,9 @@ def test_turn_sequence_through_the_api(round_one, tables, judge, slow_play, pena
     called = post(client, f"/api/v1/matches/{match.pk}/time/", {"active_team": "A"}, when=at(50))
     assert called.status_code == 200
     total = 3 + 2 * penalties
-    assert called.json() == row(1, "2026-07-04T10:50:00Z", total=total, active="A")
+    assert called.json() == row(
+        1, "2026-07-04T10:50:00Z", total=total, active="A", since="2026-07-04T10:50:00Z"
+    )
 
     seen = [called.json()["active_team"]]
     for turn in range(1, total + 1):
@@ -125,7 +128,9 @@ def test_turn_sequence_through_the_api(round_one, tables, judge, slow_play, pena
         seen.append(body["active_team"])
 
     last = post(client, f"/api/v1/matches/{match.pk}/turns/", when=at(60))
-    assert last.json() == row(1, "2026-07-04T10:50:00Z", total=total, played=total, active=None)
+    assert last.json() == row(
+        1, "2026-07-04T10:50:00Z", total=total, played=total, active=None, since="2026-07-04T10:50:00Z"
+    )
     assert seen == expected_sequence
     refused = post(client, f"/api/v1/matches/{match.pk}/turns/", when=at(61))
     assert (refused.status_code, refused.json()["detail"]) == (409, "every end-of-round turn has been played")
@@ -144,7 +149,7 @@ def test_slow_play_during_extra_turns_adds_nothing(round_one, tables, judge, slo
 
     body = get(client, clock_url(round_one), when=at(53)).json()["tables"][0]
 
-    assert body == row(1, "2026-07-04T10:50:00Z", total=3, played=0, active="A")
+    assert body == row(1, "2026-07-04T10:50:00Z", total=3, played=0, active="A", since="2026-07-04T10:50:00Z")
 
 
 def test_slow_play_exactly_when_time_is_called_adds_nothing(round_one, tables, judge, slow_play):
@@ -377,6 +382,22 @@ def test_schema_documents_the_clock_endpoints(client):
         "ends_at",
         "extension_minutes",
         "extra_turns_played",
+        "extra_turns_since",
         "extra_turns_total",
         "table",
     ]
+
+
+def test_slow_play_after_the_tables_end_adds_nothing_when_time_is_clicked_later(
+    round_one, tables, judge, slow_play
+):
+    """Table 1 ran out at 10:50; the Slow Play at 10:52 came in extra turns (IPG 3.3), so the
+    judge reaching the table at 10:53 still sees 3 turns, not 5."""
+    round_start(round=round_one, actor=judge, at=T0)
+    slow_play[tables[0].pk] = [at(52)]
+
+    body = post(
+        client_for(judge), f"/api/v1/matches/{tables[0].pk}/time/", {"active_team": "A"}, when=at(53)
+    ).json()
+
+    assert body == row(1, "2026-07-04T10:50:00Z", total=3, active="A", since="2026-07-04T10:50:00Z")
