@@ -28,4 +28,9 @@ urlpatterns = [
         clock_views.clock_turn_complete,
         name="clock-turn-complete",
     ),
+    path(
+        "events/<int:tournament_id>/clock/judge/matches/<int:match_id>/life-totals/",
+        clock_views.clock_life_totals,
+        name="clock-life-totals",
+    ),
 ]

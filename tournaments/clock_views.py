@@ -22,9 +22,9 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from common.errors import DomainError
-from tournaments.clock_selectors import round_clock_data
+from tournaments.clock_selectors import match_clock_row, round_clock_data
 from tournaments.domain.clock import MAX_EXTENSION_MINUTES
-from tournaments.domain.end_of_round import TableClock
+from tournaments.domain.end_of_round import Outcome, TableClock, outcome_after_last_turn
 from tournaments.enums import RoundStatus
 from tournaments.models import Match, Player, Round, Tournament
 from tournaments.permissions import ALL_STAFF, JUDGES, has_role
@@ -67,6 +67,13 @@ class TimeCallForm(forms.Form):
     active_team = forms.ChoiceField(choices=[("A", "A"), ("B", "B")])
 
 
+class LifeTotalsForm(forms.Form):
+    """The two team life totals after the last end-of-round turn (a 2HG team has one)."""
+
+    life_a = forms.IntegerField(min_value=-999, max_value=999)
+    life_b = forms.IntegerField(min_value=-999, max_value=999)
+
+
 def _round_for_page(tournament: Tournament, number: str | None, *, staff: bool) -> Round | None:
     """The round a page shows: the one asked for, else the latest the viewer may see (published
     for the public; staff see a round as soon as it is paired)."""
@@ -106,6 +113,12 @@ class TableLine:
     @property
     def in_extra_turns(self) -> bool:
         return self.row.time_called and not self.row.finished
+
+    @property
+    def awaiting_time_call(self) -> bool:
+        """The time-up task marked the table as in extra turns; a judge has yet to call time
+        with the active team."""
+        return self.row.extra_turns_since is not None and not self.row.time_called
 
     @property
     def can_call_time(self) -> bool:
@@ -164,7 +177,9 @@ def clock_projector(request, tournament_id: int):
     context = _clock_context(tournament, round_row, timezone.now())
     context["follow"] = "round" not in request.GET
     context["noted_lines"] = [
-        line for line in context["lines"] if line.row.extension_minutes or line.row.time_called
+        line
+        for line in context["lines"]
+        if line.row.extension_minutes or line.row.time_called or line.row.extra_turns_since
     ]
     return render(request, "tournaments/clock/projector.html", context)
 
@@ -310,4 +325,51 @@ def clock_turn_complete(request, tournament_id: int, match_id: int):
         lambda: match_turn_complete(match=match, actor=request.user),
         f"Table {match.table}: turn completed.",
     )
+    return _judge_redirect(tournament_id, match.round.number)
+
+
+def _life_totals_message(match: Match, row: TableClock, life_a: int, life_b: int) -> tuple[int, str]:
+    """What the judge is told for the life totals at a table whose last turn is over (MTR 2.4):
+    the message level and text. Nothing is stored; the result goes in through result entry."""
+    table = f"Table {match.table}"
+    if not row.finished:
+        return messages.ERROR, f"{table}: its end-of-round turns are not over yet"
+    outcome = outcome_after_last_turn(match.round.kind, life_a, life_b)
+    if outcome is Outcome.DRAW:
+        return (
+            messages.INFO,
+            f"{table}: a Swiss match with no winner after the last turn is a draw (MTR 2.4).",
+        )
+    if outcome is Outcome.PLAY_ON:
+        return messages.WARNING, (
+            f"{table}: life totals equal ({life_a} each): play on. A playoff has no draws: as soon as one "
+            "team is ahead, the team not at the highest life total loses (MTR 2.4)."
+        )
+    side, team = ("A", match.team_a) if outcome is Outcome.A_WINS else ("B", match.team_b)
+    return messages.SUCCESS, (
+        f"{table}: team {side} ({team.name}) wins on life totals, {max(life_a, life_b)} to "
+        f"{min(life_a, life_b)} (MTR 2.4). Enter the result as usual."
+    )
+
+
+@require_POST
+@login_required
+def clock_life_totals(request, tournament_id: int, match_id: int):
+    """After a playoff table's last extra turn with no winner: the judge enters both life totals
+    and is told who wins, or that play goes on on equal totals (MTR 2.4). Judges only."""
+    match = _judge_match(request, tournament_id, match_id)
+    form = LifeTotalsForm(request.POST)
+    if match.table is None or match.team_b_id is None:
+        messages.error(request, "a bye has no table and no life totals")
+    elif not form.is_valid():
+        messages.error(request, f"Table {match.table}: enter both life totals as whole numbers")
+    else:
+        table = (
+            Match.objects.select_related("round__tournament", "team_a", "team_b")
+            .prefetch_related("extensions")
+            .get(pk=match.pk)
+        )
+        row = match_clock_row(table, now=timezone.now())
+        level, text = _life_totals_message(table, row, **form.cleaned_data)
+        messages.add_message(request, level, text)
     return _judge_redirect(tournament_id, match.round.number)

@@ -18,6 +18,15 @@
   var apiBase = root.dataset.apiBase;
   var roundNumber = parseInt(root.dataset.round, 10) || null;
   var follow = root.dataset.follow === "1";
+  // Times of day are shown in the event's time zone (the server's TIME_ZONE, which the page
+  // passes in), as the server-rendered times are, not in whatever zone the browser is set to.
+  var timeZone = root.dataset.timeZone || undefined;
+  var timeFormat = null;
+  try {
+    timeFormat = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: timeZone });
+  } catch (error) {
+    timeFormat = null; // unknown zone name: fall back to the browser's zone
+  }
   var pollCount = 0;
 
   var STATE_LABELS = {
@@ -63,7 +72,7 @@
       return "";
     }
     var d = new Date(iso);
-    return pad(d.getHours()) + ":" + pad(d.getMinutes());
+    return timeFormat ? timeFormat.format(d) : pad(d.getHours()) + ":" + pad(d.getMinutes());
   }
 
   function running() {
@@ -110,6 +119,9 @@
   function tableNote(row) {
     var timeCalled = row.active_team !== null || row.extra_turns_played > 0;
     if (!timeCalled) {
+      if (row.extra_turns_since) {
+        return "In extra turns since " + formatTime(row.extra_turns_since) + " · waiting for a judge to record the active team";
+      }
       return null;
     }
     if (row.active_team === null) {
@@ -130,7 +142,8 @@
     items.forEach(function (row) {
       var li = document.createElement("li");
       var note = tableNote(row);
-      li.className = "clock-table" + (note && row.active_team !== null ? " in-turns" : "");
+      var waiting = note && row.active_team === null && !(row.extra_turns_played > 0);
+      li.className = "clock-table" + (note && row.active_team !== null ? " in-turns" : waiting ? " waiting" : "");
       li.dataset.table = row.table;
       li.dataset.extension = row.extension_minutes;
       li.dataset.endsAt = row.ends_at || "";

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.utils import timezone
@@ -47,3 +48,24 @@ def test_projector_counts_down(live_server, page):
     )
     page.set_viewport_size({"width": 1920, "height": 1080})
     page.screenshot(path="/tmp/clock_projector.png")
+
+
+def test_projector_is_bare_and_shows_times_in_the_events_time_zone(live_server, page, settings):
+    """No site navigation on the hall's screen, and the end times the script renders after a poll
+    are in settings.TIME_ZONE whatever zone the browser runs in."""
+    settings.TIME_ZONE = "Pacific/Auckland"
+    started = timezone.now().replace(microsecond=0) - datetime.timedelta(minutes=10)
+    round_row = RoundFactory(number=1, started_at=started, length_minutes=50)
+    extended = MatchFactory(round=round_row, table=4)
+    TimeExtensionFactory(match=extended, minutes=9, reason="deck check (6 + 3)")
+    table_end = (started + datetime.timedelta(minutes=59)).astimezone(ZoneInfo("Pacific/Auckland"))
+
+    page.goto(f"{live_server.url}/events/{round_row.tournament_id}/clock/")
+    page.wait_for_function(
+        "document.querySelector('#clock-tables [data-table-remaining]').textContent !== ''"
+    )
+
+    assert page.locator("header.site").count() == 0
+    assert page.get_by_text("Log in").count() == 0
+    info = page.locator("#clock-tables li", has_text="Table 4").locator(".clock-table-info").inner_text()
+    assert info == f"+9 min · ends {table_end:%H:%M}"

@@ -9,10 +9,16 @@ import time_machine
 
 from tests.factories import UserFactory
 from tests.tournaments.clock.conftest import T0, at
-from tests.tournaments.clock.factories import RoundFactory
-from tournaments.enums import RoundStatus, StaffRole
+from tests.tournaments.clock.factories import MatchFactory, RoundFactory
+from tournaments.enums import RoundKind, RoundStatus, StaffRole
 from tournaments.models import TimeExtension
-from tournaments.services.clock import match_time_call, round_start, time_extension_grant
+from tournaments.services.clock import (
+    match_time_call,
+    match_turn_complete,
+    round_start,
+    round_time_up_record,
+    time_extension_grant,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -183,3 +189,137 @@ def test_someone_not_playing_is_told_so(client, tournament, round_one, tables):
     body = text(page(client, f"/events/{tournament.pk}/clock/me/", when=T0))
 
     assert "You are not registered on a team in this event." in body
+
+
+def mark_time_up(round_row, when):
+    """What the time-up task's run at ``when`` records (marks tables past their own end)."""
+    round_time_up_record(round_id=round_row.pk, at=when)
+
+
+def test_projector_has_no_site_navigation(client, tournament, round_one, tables, judge):
+    """The hall's screen shows the clock only: no "Log in / Sign up" bar."""
+    round_start(round=round_one, actor=judge, at=T0)
+
+    html = page(client, f"/events/{tournament.pk}/clock/", when=at(10)).content.decode()
+
+    assert ('<header class="site">' in html, "Log in" in html, "Sign up" in html) == (False, False, False)
+    assert '<header class="site">' in page(client, "/", when=at(10)).content.decode()
+
+
+def test_clock_pages_show_times_in_the_events_time_zone(
+    client, settings, tournament, round_one, tables, judge
+):
+    """Server-rendered times and the script's (via data-time-zone) both use settings.TIME_ZONE."""
+    settings.TIME_ZONE = "Europe/Paris"
+    round_start(round=round_one, actor=judge, at=T0)
+    client.force_login(judge)
+
+    projector = page(client, f"/events/{tournament.pk}/clock/", when=at(10))
+    judges = page(client, f"/events/{tournament.pk}/clock/judge/", when=at(10))
+
+    assert 'data-time-zone="Europe/Paris"' in projector.content.decode()
+    assert "Time ends at 12:50" in text(projector)
+    assert 'data-time-zone="Europe/Paris"' in judges.content.decode()
+    assert "Times in Europe/Paris." in text(judges)
+
+
+def test_tables_in_extra_turns_wait_for_the_time_call_on_the_judge_list_and_projector(
+    client, tournament, round_one, tables, judge
+):
+    """The time-up task marked tables 1 and 3 at 10:50; table 2 (+9) still plays; table 3's
+    judge has recorded the active team."""
+    round_start(round=round_one, actor=judge, at=T0)
+    with time_machine.travel(at(5), tick=False):
+        time_extension_grant(match=tables[1], actor=judge, minutes=9, reason="deck check")
+    mark_time_up(round_one, at(50, 40))
+    match_time_call(match=tables[2], actor=judge, active_team="A", at=at(51))
+    client.force_login(judge)
+
+    judges = text(page(client, f"/events/{tournament.pk}/clock/judge/", when=at(52)))
+    projector = text(page(client, f"/events/{tournament.pk}/clock/", when=at(52)))
+
+    waiting = "In extra turns since 10:50 : waiting for a judge to record the active team (3 extra turns)"
+    assert judges.count(waiting) == 1
+    assert "Table 1 In extra turns since 10:50 · waiting for a judge to record the active team" in projector
+    assert "Table 3 Time called · team A finishing turn" in projector
+    assert "Table 2 +9 min · ends 10:59" in projector
+
+
+def finish_playoff_table(tournament, judge):
+    playoff = RoundFactory(tournament=tournament, number=5, kind=RoundKind.PLAYOFF)
+    match = MatchFactory(round=playoff, table=1)
+    round_start(round=playoff, actor=judge, at=T0)
+    match_time_call(match=match, actor=judge, active_team="A", at=at(90))
+    for _ in range(4):
+        match_turn_complete(match=match, actor=judge)
+    return playoff, match
+
+
+@pytest.mark.parametrize(
+    ("life_a", "life_b", "message"),
+    [
+        (
+            "12",
+            "7",
+            "Table 1: team A ({a}) wins on life totals, 12 to 7 (MTR 2.4). Enter the result as usual.",
+        ),
+        (
+            "-2",
+            "3",
+            "Table 1: team B ({b}) wins on life totals, 3 to -2 (MTR 2.4). Enter the result as usual.",
+        ),
+        (
+            "9",
+            "9",
+            "Table 1: life totals equal (9 each): play on. A playoff has no draws: as soon as one team is "
+            "ahead, the team not at the highest life total loses (MTR 2.4).",
+        ),
+        ("", "9", "Table 1: enter both life totals as whole numbers"),
+    ],
+)
+def test_life_totals_after_a_playoff_tables_last_turn_tell_the_outcome(
+    client, tournament, judge, slow_play, life_a, life_b, message
+):
+    playoff, match = finish_playoff_table(tournament, judge)
+    client.force_login(judge)
+    base = f"/events/{tournament.pk}/clock/judge"
+
+    form_page = page(client, f"{base}/?round=5", when=at(100)).content.decode()
+    response = submit(
+        client, f"{base}/matches/{match.pk}/life-totals/", {"life_a": life_a, "life_b": life_b}, when=at(100)
+    )
+
+    assert 'name="life_a"' in form_page
+    assert (response.status_code, response["Location"]) == (302, f"{base}/?round=5")
+    shown = [str(m) for m in client.get(f"{base}/?round=5").context["messages"]]
+    assert shown == [message.format(a=match.team_a.name, b=match.team_b.name)]
+
+
+def test_life_totals_before_the_last_turn_are_refused(client, tournament, judge, slow_play):
+    playoff = RoundFactory(tournament=tournament, number=5, kind=RoundKind.PLAYOFF)
+    match = MatchFactory(round=playoff, table=1)
+    round_start(round=playoff, actor=judge, at=T0)
+    match_time_call(match=match, actor=judge, active_team="A", at=at(90))
+    client.force_login(judge)
+    base = f"/events/{tournament.pk}/clock/judge"
+
+    form_page = page(client, f"{base}/?round=5", when=at(91)).content.decode()
+    submit(client, f"{base}/matches/{match.pk}/life-totals/", {"life_a": "5", "life_b": "3"}, when=at(91))
+
+    assert 'name="life_a"' not in form_page
+    shown = [str(m) for m in client.get(f"{base}/?round=5").context["messages"]]
+    assert shown == ["Table 1: its end-of-round turns are not over yet"]
+
+
+def test_life_totals_are_for_judges(client, tournament, judge, staff, slow_play):
+    _, match = finish_playoff_table(tournament, judge)
+    client.force_login(staff[StaffRole.SCOREKEEPER])
+
+    response = submit(
+        client,
+        f"/events/{tournament.pk}/clock/judge/matches/{match.pk}/life-totals/",
+        {"life_a": "5", "life_b": "3"},
+        when=at(100),
+    )
+
+    assert response.status_code == 403
