@@ -67,12 +67,20 @@ def auth_client(user) -> APIClient:
 
 
 @pytest.fixture(autouse=True)
-def _fresh_cache_namespace(settings):
+def _fresh_cache_namespace():
     """Each test sees an empty cache (rate-limit counters included) without flushing the backend,
-    which in the service run is the Redis database the Celery broker also uses."""
-    settings.CACHES = {
-        name: {**config, "KEY_PREFIX": f"test-{uuid.uuid4().hex}"} for name, config in settings.CACHES.items()
-    }
+    which in the service run is the Redis database the Celery broker also uses.
+
+    Uses ``override_settings`` rather than the ``settings`` fixture, which some domain test modules
+    shadow with a fixture of their own name.
+    """
+    from django.conf import settings as django_settings
+    from django.test import override_settings
+
+    prefix = f"test-{uuid.uuid4().hex}"
+    caches = {name: {**config, "KEY_PREFIX": prefix} for name, config in django_settings.CACHES.items()}
+    with override_settings(CACHES=caches):
+        yield
 
 
 @pytest.fixture(autouse=True)
