@@ -137,10 +137,10 @@ def build_event() -> Tournament:
         actor=head_judge,
         player=tables[1].team_a.players.first(),
         round=first_round,
-        infraction="GPE-LEC",
-        description="looked at extra cards",
-        penalty="match_loss",
-        deviation_reason="did it on purpose",
+        infraction="TE-T",
+        description="arrived three minutes late",
+        penalty="warning",
+        deviation_reason="the store's door was still locked",
     )
 
     penalty_issue(
