@@ -22,6 +22,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 
 from documents.enums import DocumentKind, Paper
+from documents.textfit import ellipsize, fit_names, fits, wrap_two
 from tournaments.domain.rounds import PlayoffMatch, playoff_winner
 from tournaments.domain.seating import seat_order
 from tournaments.enums import MatchResultKind, RoundKind
@@ -38,11 +39,21 @@ _STANDINGS_ROW_MM = 6.5
 _SLIP_MM = {Paper.A4: 135.5, Paper.LETTER: 126.7}
 _PT_PER_MM = 72 / 25.4
 _NAME_COLUMNS = 2
-_MAX_NAME = 30
-_MAX_DETAIL = 62
-_MAX_TEAM = 40
-#: What fits under a 44 mm signature line at 7 pt.
-_MAX_SIGN = 32
+#: Column widths in mm and font sizes in pt of the lines that carry names, as in print.css: the
+#: names are shortened to fit them (``documents.textfit``), never the points or seats after them.
+_TABLE_TEAM = {"A": 82, "B": 84}
+_TABLE_TEAM_PT = 10.5
+_TABLE_PLAYERS_PT = 8.5
+_BYNAME_HEAD_MM, _BYNAME_HEAD_PT = 95, 12
+_BYNAME_DETAIL_MM, _BYNAME_DETAIL_PT = 79, 7.5
+_STANDINGS_TEAM_MM, _STANDINGS_PLAYERS_MM, _STANDINGS_PT = 48, 58, 8.5
+#: Slip team line: one line at 10 pt, else two at 8 pt (``.slip-team-name.two``).
+_SLIP_TEAM_MM, _SLIP_TEAM_PT, _SLIP_TEAM_SMALL_PT = 88, 10, 8
+#: Slip roster lines: the largest size at which the longest line fits, smallest last.
+_SLIP_ROSTER_MM, _SLIP_ROSTER_PTS = 70, (9, 8, 7)
+_SLIP_SIGN_MM, _SLIP_SIGN_PT = 44, 7
+#: The footer's left box (``@bottom-left`` in print.css) at 7.5 pt.
+_FOOT_EVENT_MM, _FOOT_PT = 71, 7.5
 #: Pads table numbers to a common width; DejaVu's digits are as wide as this space.
 FIGURE_SPACE = "\u2007"
 
@@ -57,9 +68,18 @@ def _rows_per_page(paper: str, row_mm: float, header_mm: float = 0) -> int:
     return math.floor((_BODY_MM[Paper(paper)] - header_mm) / row_mm)
 
 
-def _clip(text: str, limit: int) -> str:
-    """Shorten to ``limit`` characters with an ellipsis; rows are one line high on paper."""
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+def _team_line(team: dict, side: str) -> str:
+    return fit_names(
+        f"{{}}  ({team['points']} pts)", [team["name"]], _TABLE_TEAM[side], _TABLE_TEAM_PT, bold=True
+    )
+
+
+def _players_line(team: dict, side: str) -> str:
+    """Both players on one line, the primary marked; only the names are shortened."""
+    marks = [("► " if p["primary"] else "").replace("{", "{{") for p in team["players"]]
+    template = "  ·  ".join(f"{mark}{{}}" for mark in marks)
+    names = [p["name"] for p in team["players"]]
+    return fit_names(template, names, _TABLE_TEAM[side], _TABLE_PLAYERS_PT)
 
 
 def last_first(name: str) -> str:
@@ -139,17 +159,17 @@ def _team_side(match: Match, side: str, team: Team, players: dict, points: dict)
 
 
 def _header(tournament: Tournament, round_obj: Round | None, kind: str, paper: str) -> dict:
+    round_info = _round(round_obj)
+    round_part = f" · {round_info['label']}" if round_info else ""
     return {
         "kind": kind,
         "title": DocumentKind(kind).label,
         "paper": paper,
         "event": _event(tournament),
-        "round": _round(round_obj),
+        "round": round_info,
+        # The footer's left box is fixed-width: the event name gives way, the round stays.
+        "foot": fit_names("{}" + round_part, [tournament.name], _FOOT_EVENT_MM, _FOOT_PT),
     }
-
-
-def _players_line(team: dict) -> str:
-    return "  ·  ".join(("► " if p["primary"] else "") + p["name"] for p in team["players"])
 
 
 def pairings_by_table(tournament: Tournament, round_obj: Round, paper: str) -> dict:
@@ -171,19 +191,10 @@ def pairings_by_table(tournament: Tournament, round_obj: Round, paper: str) -> d
         pages.append(
             {
                 "tables": "\n".join(row["table"] for row in chunk),
-                "a_names": "\n".join(
-                    _clip(f"{r['a']['name']}  ({r['a']['points']} pts)", _MAX_TEAM) for r in chunk
-                ),
-                "a_players": "\n".join(_clip(_players_line(r["a"]), _MAX_DETAIL) for r in chunk),
-                "b_names": "\n".join(
-                    _clip(f"{r['b']['name']}  ({r['b']['points']} pts)", _MAX_TEAM)
-                    if r["b"]
-                    else r["bye_label"]
-                    for r in chunk
-                ),
-                "b_players": "\n".join(
-                    _clip(_players_line(r["b"]), _MAX_DETAIL) if r["b"] else "" for r in chunk
-                ),
+                "a_names": "\n".join(_team_line(r["a"], "A") for r in chunk),
+                "a_players": "\n".join(_players_line(r["a"], "A") for r in chunk),
+                "b_names": "\n".join(_team_line(r["b"], "B") if r["b"] else r["bye_label"] for r in chunk),
+                "b_players": "\n".join(_players_line(r["b"], "B") if r["b"] else "" for r in chunk),
                 "rows": len(chunk),
             }
         )
@@ -209,20 +220,31 @@ def pairings_by_name(tournament: Tournament, round_obj: Round, paper: str) -> di
             else [(match.team_a, None)]
         )
         for team, opponent in sides:
+            pts = f" · {points.get(team.id, 0)} pts · "
             if opponent is None:
                 against = (
                     "BYE (3 pts)" if match.result_kind == MatchResultKind.BYE else "no match (missed round)"
                 )
+                detail = fit_names("{}" + pts + against, [team.name], _BYNAME_DETAIL_MM, _BYNAME_DETAIL_PT)
             else:
-                names = ", ".join(last_first(p.name).split(",")[0] for p in players.get(opponent.id, []))
-                against = f"vs {_clip(opponent.name, 26)} ({names})"
+                surnames = [last_first(p.name).split(",")[0] for p in players.get(opponent.id, [])]
+                template = "{}" + pts + "vs {} (" + ", ".join("{}" for _ in surnames) + ")"
+                # The opponents matter most to a player at the wall: their own team's name gives
+                # way first, then the opponent team's, the surnames last.
+                detail = fit_names(
+                    template,
+                    [team.name, opponent.name, *surnames],
+                    _BYNAME_DETAIL_MM,
+                    _BYNAME_DETAIL_PT,
+                    floors=[4, 6, *(len(surname) for surname in surnames)],
+                )
             for player in players.get(team.id, []):
                 entries.append(
                     {
                         "key": [player.last_name_key, player.name.casefold(), player.id],
                         "table": str(match.table) if match.table is not None else "BYE",
                         "name": last_first(player.name),
-                        "detail": f"{_clip(team.name, 26)} · {points.get(team.id, 0)} pts · {against}",
+                        "detail": detail,
                     }
                 )
     entries.sort(key=lambda e: e["key"])
@@ -237,9 +259,16 @@ def pairings_by_name(tournament: Tournament, round_obj: Round, paper: str) -> di
             columns.append(
                 {
                     "heads": "\n".join(
-                        f"{e['table'].rjust(4, FIGURE_SPACE)}  {_clip(e['name'], _MAX_NAME)}" for e in column
+                        fit_names(
+                            e["table"].rjust(4, FIGURE_SPACE) + "  {}",
+                            [e["name"]],
+                            _BYNAME_HEAD_MM,
+                            _BYNAME_HEAD_PT,
+                            bold=True,
+                        )
+                        for e in column
                     ),
-                    "details": "\n".join(_clip(e["detail"], _MAX_DETAIL) for e in column),
+                    "details": "\n".join(e["detail"] for e in column),
                     "first": column[0]["name"][:3],
                     "last": column[-1]["name"][:3],
                     "rows": len(column),
@@ -264,6 +293,31 @@ def slip_order(items: Sequence, per_page: int = 2) -> list[list]:
     ]
 
 
+def _slip_team_title(label: str, team: dict) -> tuple[str, int]:
+    """``Team A: name (N pts)`` on one line at 10 pt, else wrapped on two smaller lines."""
+    text, tail = f"Team {label}: {team['name']}", f" ({team['points']} pts)"
+    if fits(text + tail, _SLIP_TEAM_MM, _SLIP_TEAM_PT, bold=True):
+        return text + tail, 1
+    lines = wrap_two(text, _SLIP_TEAM_MM, _SLIP_TEAM_SMALL_PT, bold=True, tail=tail)
+    return "\n".join(lines), len(lines)
+
+
+def _slip_roster(team: dict) -> tuple[str, int]:
+    """The players with their seats, at the largest size where every line fits whole; at the
+    smallest, long names are shortened so the seat note always shows."""
+    templates = [
+        "► {} (primary, right)" if p["primary"] else "   {} (secondary, left)" for p in team["players"]
+    ]
+    names = [p["name"] for p in team["players"]]
+    for size in _SLIP_ROSTER_PTS:
+        lines = [t.format(n) for t, n in zip(templates, names, strict=True)]
+        if all(fits(line, _SLIP_ROSTER_MM, size) for line in lines):
+            return "\n".join(lines), size
+    size = _SLIP_ROSTER_PTS[-1]
+    lines = [fit_names(t, [n], _SLIP_ROSTER_MM, size) for t, n in zip(templates, names, strict=True)]
+    return "\n".join(lines), size
+
+
 def result_slips(tournament: Tournament, round_obj: Round, paper: str) -> dict:
     """One slip per table (byes have none), two per page in cut-stack order (``slip_order``).
 
@@ -283,12 +337,10 @@ def result_slips(tournament: Tournament, round_obj: Round, paper: str) -> dict:
             continue
         a = _team_side(match, "A", match.team_a, players, points)
         b = _team_side(match, "B", match.team_b, players, points)
-        for team in (a, b):
-            team["roster"] = "\n".join(
-                f"► {p['name']} (primary, right)" if p["primary"] else f"   {p['name']} (secondary, left)"
-                for p in team["players"]
-            )
-        names = [_clip(player["name"], _MAX_SIGN) for player in a["players"] + b["players"]]
+        for label, team in (("A", a), ("B", b)):
+            team["title"], team["title_lines"] = _slip_team_title(label, team)
+            team["roster"], team["roster_pt"] = _slip_roster(team)
+        names = [ellipsize(p["name"], _SLIP_SIGN_MM, _SLIP_SIGN_PT) for p in a["players"] + b["players"]]
         slips.append({"table": match.table, "a": a, "b": b, "sign_names": "\t".join(names)})
     shapes: dict[tuple[int, int], int] = {}
     for slip in slips:
@@ -389,10 +441,24 @@ def standings(tournament: Tournament, round_obj: Round, paper: str) -> dict:
             {
                 "rank": "\n".join(str(line.rank) for line in chunk),
                 "team": "\n".join(
-                    _clip(line.team_name + (" (dropped)" if line.dropped else ""), _MAX_TEAM)
+                    fit_names(
+                        "{}" + (" (dropped)" if line.dropped else ""),
+                        [line.team_name],
+                        _STANDINGS_TEAM_MM,
+                        _STANDINGS_PT,
+                        bold=True,
+                    )
                     for line in chunk
                 ),
-                "players": "\n".join(_clip(" · ".join(line.players), _MAX_DETAIL) for line in chunk),
+                "players": "\n".join(
+                    fit_names(
+                        " · ".join("{}" for _ in line.players),
+                        list(line.players),
+                        _STANDINGS_PLAYERS_MM,
+                        _STANDINGS_PT,
+                    )
+                    for line in chunk
+                ),
                 "record": "\n".join(f"{line.wins}-{line.losses}-{line.draws}" for line in chunk),
                 "points": "\n".join(str(line.match_points) for line in chunk),
                 "penalty": "\n".join(

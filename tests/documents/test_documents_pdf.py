@@ -100,7 +100,8 @@ def test_result_slips_one_per_table_in_cut_stack_order(event):
                 assert player.name in text
     assert text.count("drops the WHOLE TEAM") == 4
     assert text.count("☐ Drop") == 16
-    assert text.count("End of round: turn 0") == 4
+    assert text.count("End of round, turn: 0 ☐ active team 1 ☐ other 2 ☐ active 3 ☐ other") == 4
+    assert text.count("Slow Play +2 ☐☐ +2 ☐☐") == 4
     assert text.count("Penalties (judge use)") == 4
     assert text.count("☐ Draw") == 4
 
