@@ -20,11 +20,12 @@ The document (``python manage.py export_event ID`` writes it with sorted keys, i
                    pool: null | {current, created_at, updated_at, versions: [... boosters]}}]
     keep_apart   [{team_a, team_b, reason}]
     rounds       [{number, kind, status, seed, explanation, manual_reason, length_minutes,
-                   started_at, time_up_recorded_at, published_at, created_at,
+                   started_at, time_up_recorded_at, published_at, created_at
+                   (not time_check_at: the next clock action schedules the time-up check anew),
                    pauses: [{paused_at, resumed_at}],
                    matches: [{table, team_a, team_b, result fields, version, confirmed,
                               reported_by/at/side, disputed, pre_penalty_result, seats,
-                              time_called_at, active_team, turns_completed,
+                              extra_turns_since, time_called_at, active_team, turns_completed,
                               extensions: [{minutes, reason, granted_by, created_at}]}]}]
     penalties    [every Penalty column; round, match, player, team, simultaneous_with as keys]
     deck_checks  [{round, match, judge, started_at, finished_at, extension, findings: [...]}]

@@ -344,6 +344,7 @@ def _match(match: Match, keys: _Keys, extensions: list[dict[str, Any]]) -> dict[
         "pre_penalty_result": snapshot_out(match.pre_penalty_result, keys),
         "version": match.version,
         "seats": seats,
+        "extra_turns_since": timestamp(match.extra_turns_since),
         "time_called_at": timestamp(match.time_called_at),
         "active_team": match.active_team,
         "turns_completed": match.turns_completed,

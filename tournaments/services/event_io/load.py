@@ -323,6 +323,7 @@ class Importer:
             disputed=node.get("disputed", bool),
             version=node.natural("version"),
             seats={side: self.player_ids(ids, f"{node.at('seats')}.{side}") for side, ids in seats.items()},
+            extra_turns_since=node.moment("extra_turns_since", null=True),
             time_called_at=node.moment("time_called_at", null=True),
             active_team=node.choice("active_team", Match),
             turns_completed=node.natural("turns_completed"),
