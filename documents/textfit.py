@@ -45,11 +45,28 @@ def _advances(bold: bool) -> tuple[dict[int, float], float]:
     return {}, _FALLBACK_ADVANCE
 
 
+#: Code points below this are looked up in a list (Latin, Greek, Cyrillic, punctuation, arrows,
+#: the box ☐): a builder measures every row of a 4,096-player document, so this is the hot path.
+_TABLE_SIZE = 0x2800
+
+
+@cache
+def _table(bold: bool) -> list[float]:
+    widths, missing = _advances(bold)
+    return [widths.get(code, missing) for code in range(_TABLE_SIZE)]
+
+
+def _ems(text: str, bold: bool) -> float:
+    try:
+        return sum(map(_table(bold).__getitem__, map(ord, text)))
+    except IndexError:
+        widths, missing = _advances(bold)
+        return sum(widths.get(ord(char), missing) for char in text)
+
+
 def width_mm(text: str, size_pt: float, *, bold: bool = False) -> float:
     """The width of ``text`` on one line at ``size_pt`` in DejaVu Sans (Bold), in millimetres."""
-    widths, missing = _advances(bold)
-    ems = sum(widths.get(ord(char), missing) for char in text)
-    return ems * size_pt / _PT_PER_MM
+    return _ems(text, bold) * size_pt / _PT_PER_MM
 
 
 def fits(text: str, column_mm: float, size_pt: float, *, bold: bool = False) -> bool:
