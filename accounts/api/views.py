@@ -45,7 +45,7 @@ class AccountCreateApi(APIView):
     class OutputSerializer(serializers.Serializer):
         id = serializers.IntegerField()
         username = serializers.CharField()
-        email = serializers.EmailField()
+        email = serializers.CharField(allow_blank=True, help_text="Empty when the player gave none.")
         token = serializers.CharField()
 
     @extend_schema(request=InputSerializer, responses={201: OutputSerializer})
