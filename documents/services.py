@@ -158,6 +158,26 @@ def document_retry(*, job: DocumentJob, actor) -> DocumentJob:
     return job
 
 
+def documents_requeue_stuck() -> list[int]:
+    """Send again every job a dead worker left behind: running past ``STALE_AFTER`` (its render
+    cannot still be going) or pending that long (its message was lost with a broker restart).
+
+    Called when a worker starts, so a killed worker's job is finished by the next one without
+    waiting for the broker's visibility timeout. Sending twice is harmless: ``_claim`` lets one
+    render take the job and the other finds it done or running.
+    """
+    from documents.tasks import document_render_task
+
+    cutoff = timezone.now() - STALE_AFTER
+    stuck = Q(status=JobStatus.RUNNING, started_at__lt=cutoff) | Q(
+        status=JobStatus.PENDING, created_at__lt=cutoff
+    )
+    job_ids = list(DocumentJob.objects.filter(stuck).order_by("pk").values_list("pk", flat=True))
+    for job_id in job_ids:
+        document_render_task.delay(job_id=job_id)
+    return job_ids
+
+
 def _claim(job_id: int, token: str) -> bool:
     """Take the job: pending, failed, stale running, or running under this same message."""
     now = timezone.now()

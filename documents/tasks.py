@@ -5,11 +5,11 @@ from __future__ import annotations
 import logging
 
 from celery import shared_task
-from celery.signals import worker_init
+from celery.signals import worker_init, worker_ready
 from django.db import OperationalError
 
 from common.pdf import warm_up
-from documents.services import document_render
+from documents.services import document_render, documents_requeue_stuck
 
 logger = logging.getLogger(__name__)
 
@@ -26,6 +26,19 @@ def warm_pdf_renderer(**_kwargs) -> None:
         warm_up()
     except Exception:
         logger.exception("could not warm the PDF renderer; document jobs will report why")
+
+
+@worker_ready.connect
+def requeue_stuck_documents(**_kwargs) -> None:
+    """A worker that starts finishes what a dead one left (``documents_requeue_stuck``); a failure
+    here (database not reachable yet) is logged and must not stop the worker."""
+    try:
+        job_ids = documents_requeue_stuck()
+    except Exception as exc:
+        logger.warning("could not look for document jobs left by a stopped worker: %s", exc)
+        return
+    if job_ids:
+        logger.info("requeued document jobs left by a stopped worker: %s", job_ids)
 
 
 @shared_task(
