@@ -24,11 +24,9 @@ from dataclasses import dataclass
 import hypothesis
 import pytest
 import schemathesis
-from django.core.files.base import ContentFile
 from django.core.signals import got_request_exception
 from django.db import transaction
 from django.test.client import ClientHandler
-from django.utils import timezone
 from hypothesis import HealthCheck, Phase
 from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
@@ -40,18 +38,9 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from decklists.models import Decklist
-from decklists.services import decklist_submit
 from documents.enums import DocumentKind, JobStatus
 from documents.models import DocumentJob
-from penalties.services import penalty_issue
-from tests.factories import UserFactory
-from tests.tournaments.factories import add_staff, event_with_teams, register_team
-from tournaments.enums import StaffRole
-from tournaments.models import Match, Player
-from tournaments.services.clock import round_start
-from tournaments.services.results import match_result_report
-from tournaments.services.rounds import round_pair_manual, round_publish
+from tests.reliability.event import build_round_one_event
 
 pytestmark = pytest.mark.django_db
 
@@ -59,8 +48,6 @@ ROLES = ("anonymous", "player", "scorekeeper", "judge", "head_judge", "organizer
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
 EXAMPLES_PER_OPERATION = 6
 """Per operation and role: 43 operations x 7 roles keep the whole file within ~2 minutes."""
-
-DECKLIST = "4 Lightning Bolt\n4 Monastery Swiftspear\n52 Mountain\n"
 
 
 class _RecordingApp:
@@ -98,84 +85,41 @@ def api_schema():
 
 
 @dataclass
-class Event:
+class FuzzEvent:
+    """The shared round-1 event, and the ids a path parameter takes: the player's own objects
+    (their team, their open match, a done job) or another team's (the confirmed match, a failed job)."""
+
     tournament: object
     users: dict
     own_ids: dict
     other_ids: dict
 
 
-def build_event() -> Event:
-    """A Modern 2HG event in round 1, and every object the API addresses by id."""
-    organizer = UserFactory(username="organizer")
-    tournament = event_with_teams(0, organizer=organizer, swiss_rounds=3, format="modern", rel="competitive")
-    player = UserFactory(username="player")
-    teams = [
-        register_team(tournament, "Team 1", actor=organizer, usernames=(player.username,)),
-        register_team(tournament, "Team 2", actor=organizer),
-        register_team(tournament, "Team 3", actor=organizer),
-        register_team(tournament, "Team 4", actor=organizer),
-    ]
-    users = {
-        "anonymous": None,
-        "player": player,
-        "scorekeeper": add_staff(tournament, StaffRole.SCOREKEEPER),
-        "judge": add_staff(tournament, StaffRole.JUDGE),
-        "head_judge": add_staff(tournament, StaffRole.HEAD_JUDGE),
-        "organizer": organizer,
-        "admin": UserFactory(username="admin", is_superuser=True, is_staff=True),
-    }
-    player_row = Player.objects.get(tournament=tournament, user=player)
-    decklist_submit(tournament=tournament, actor=player, player=player_row, text=DECKLIST)
-    round_one = round_pair_manual(
-        tournament=tournament,
-        actor=organizer,
-        matches=[(teams[0].pk, teams[1].pk), (teams[2].pk, teams[3].pk)],
-        reason="stream table",
-    )
-    round_publish(round=round_one, actor=organizer)
-    round_start(round=round_one, actor=organizer, at=timezone.now())
-    open_match = Match.objects.get(round=round_one, team_a=teams[0])
-    confirmed = Match.objects.get(round=round_one, team_a=teams[2])
-    match_result_report(
-        match=confirmed, actor=users["scorekeeper"], team_a_wins=1, team_b_wins=0, draws=0, version=1
-    )
-    penalty = penalty_issue(
-        tournament=tournament,
-        actor=users["judge"],
-        player=teams[1].players.order_by("position").first(),
-        round=round_one,
-        infraction="TE-SP",
-        description="long pauses before every attack",
-    )
-    done = DocumentJob(
-        kind=DocumentKind.RESULT_SLIPS, tournament=tournament, round=round_one, status=JobStatus.DONE
-    )
-    done.file.save("slips.pdf", ContentFile(b"%PDF-1.4\n%%EOF\n"), save=False)
-    done.save()
+def build_event() -> FuzzEvent:
+    ev = build_round_one_event()
     failed = DocumentJob.objects.create(
         kind=DocumentKind.PAIRINGS_BY_TABLE,
-        tournament=tournament,
-        round=round_one,
+        tournament=ev.tournament,
+        round=ev.match.round,
         status=JobStatus.FAILED,
         error="boom",
     )
-    common = {"tournament_id": tournament.pk, "number": 1, "id": penalty.pk}
+    common = {"tournament_id": ev.tournament.pk, "number": 1, "id": ev.penalty.pk}
     own = {
         **common,
-        "team_id": teams[0].pk,
-        "match_id": open_match.pk,
-        "decklist_id": Decklist.objects.get(player=player_row).pk,
-        "job_id": done.pk,
+        "team_id": ev.teams[0].pk,
+        "match_id": ev.match.pk,
+        "decklist_id": ev.decklist.pk,
+        "job_id": ev.job.pk,
     }
     other = {
         **common,
-        "team_id": teams[2].pk,
-        "match_id": confirmed.pk,
-        "decklist_id": own["decklist_id"],
+        "team_id": ev.teams[2].pk,
+        "match_id": ev.confirmed_match.pk,
+        "decklist_id": ev.decklist.pk,
         "job_id": failed.pk,
     }
-    return Event(tournament=tournament, users=users, own_ids=own, other_ids=other)
+    return FuzzEvent(tournament=ev.tournament, users=ev.users, own_ids=own, other_ids=other)
 
 
 @pytest.fixture
@@ -212,7 +156,7 @@ def assert_error_body(response) -> None:
     assert all(isinstance(item, dict) and item.get("message") for item in body["errors"]), body
 
 
-def _strategy(operation, event: Event):
+def _strategy(operation, event: FuzzEvent):
     """Real ids (two sets of objects) most of the time, generated ids sometimes; valid and invalid data."""
     names = {parameter.name for parameter in operation.path_parameters}
 
@@ -232,7 +176,7 @@ def _strategy(operation, event: Event):
     return st.one_of(strategies)
 
 
-def _fuzz_operation(operation, event: Event, headers: dict[str, str]) -> int:
+def _fuzz_operation(operation, event: FuzzEvent, headers: dict[str, str]) -> int:
     calls = 0
 
     @hypothesis.settings(

@@ -27,28 +27,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.files.base import ContentFile
 from django.db import transaction
-from django.utils import timezone
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.throttling import ScopedRateThrottle
 
-from decklists.models import Decklist
-from decklists.services import decklist_submit
-from documents.enums import DocumentKind, JobStatus
-from documents.models import DocumentJob
-from penalties.services import penalty_issue
 from tests.factories import DEFAULT_PASSWORD, UserFactory
-from tests.tournaments.factories import add_staff, client_for, event_with_teams, register_team
-from tournaments.enums import StaffRole
-from tournaments.models import Match, Player
-from tournaments.services.clock import round_start
+from tests.reliability.event import DECKLIST, Event, build_round_one_event
+from tests.tournaments.factories import client_for
+from tournaments.models import Match
 from tournaments.services.results import match_result_report
-from tournaments.services.rounds import round_pair, round_pair_manual, round_publish
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -63,89 +55,6 @@ ROLES = (
     "other_organizer",
     "admin",
 )
-
-DECKLIST = "4 Lightning Bolt\n4 Monastery Swiftspear\n52 Mountain\n"
-
-
-@dataclass
-class Event:
-    """The ids the rows address and the users who call them (see the module docstring)."""
-
-    tournament: object
-    teams: list
-    users: dict
-    match: Match  # table 1, Team 1 v Team 2, no result yet
-    confirmed_match: Match  # table 2, Team 3 v Team 4, confirmed 1-0-0 (version 2)
-    player_row: Player  # the player's own Player row on Team 1
-    decklist: Decklist  # the player's list
-    penalty: object  # a Warning to Team 2's first player
-    job: DocumentJob  # result slips of round 1, done
-    ids: dict = field(default_factory=dict)
-
-
-def build_event() -> Event:
-    organizer = UserFactory(username="organizer")
-    tournament = event_with_teams(0, organizer=organizer, swiss_rounds=3, format="modern", rel="competitive")
-    player, other_player = UserFactory(username="player"), UserFactory(username="other_player")
-    teams = [
-        register_team(tournament, "Team 1", actor=organizer, usernames=(player.username,)),
-        register_team(tournament, "Team 2", actor=organizer),
-        register_team(tournament, "Team 3", actor=organizer, usernames=(other_player.username,)),
-        register_team(tournament, "Team 4", actor=organizer),
-    ]
-    other_event = event_with_teams(1, organizer=UserFactory(username="other_organizer"), name="Another event")
-    users = {
-        "anonymous": None,
-        "player": player,
-        "other_player": other_player,
-        "scorekeeper": add_staff(tournament, StaffRole.SCOREKEEPER),
-        "judge": add_staff(tournament, StaffRole.JUDGE),
-        "head_judge": add_staff(tournament, StaffRole.HEAD_JUDGE),
-        "organizer": organizer,
-        "other_organizer": other_event.created_by,
-        "admin": UserFactory(username="admin", is_superuser=True, is_staff=True),
-    }
-    player_row = Player.objects.get(tournament=tournament, user=player)
-    other_row = Player.objects.get(tournament=tournament, user=other_player)
-    decklist_submit(tournament=tournament, actor=player, player=player_row, text=DECKLIST)
-    decklist_submit(tournament=tournament, actor=other_player, player=other_row, text=DECKLIST)
-    round_one = round_pair_manual(
-        tournament=tournament,
-        actor=organizer,
-        matches=[(teams[0].pk, teams[1].pk), (teams[2].pk, teams[3].pk)],
-        reason="first round seated by hand for the stream table",
-    )
-    round_publish(round=round_one, actor=organizer)
-    round_start(round=round_one, actor=organizer, at=timezone.now())
-    match = Match.objects.get(round=round_one, team_a=teams[0])
-    confirmed = Match.objects.get(round=round_one, team_a=teams[2])
-    match_result_report(
-        match=confirmed, actor=users["scorekeeper"], team_a_wins=1, team_b_wins=0, draws=0, version=1
-    )
-    penalty = penalty_issue(
-        tournament=tournament,
-        actor=users["judge"],
-        player=teams[1].players.order_by("position").first(),
-        round=round_one,
-        infraction="TE-SP",
-        description="long pauses before every attack",
-    )
-    job = DocumentJob(
-        kind=DocumentKind.RESULT_SLIPS, tournament=tournament, round=round_one, status=JobStatus.DONE
-    )
-    job.file.save("slips.pdf", ContentFile(b"%PDF-1.4\n%%EOF\n"), save=False)
-    job.save()
-    return Event(
-        tournament=tournament,
-        teams=teams,
-        users=users,
-        match=match,
-        confirmed_match=Match.objects.get(pk=confirmed.pk),
-        player_row=player_row,
-        decklist=Decklist.objects.get(player=player_row),
-        penalty=penalty,
-        job=job,
-    )
 
 
 def confirm_round_one(ev: Event) -> None:
@@ -326,7 +235,7 @@ def matrix_event(settings, tmp_path, monkeypatch) -> Event:
     calls them nine times per row from one address; throttling has its own tests)."""
     settings.MEDIA_ROOT = str(tmp_path)
     monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES", {"login": None})
-    return build_event()
+    return build_round_one_event()
 
 
 def call(ev: Event, row: Row, role: str) -> int:
