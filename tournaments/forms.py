@@ -105,6 +105,11 @@ class TournamentSettingsForm(forms.Form):
     late_entry_missed_rounds = forms.ChoiceField(
         label="Late entry: missed rounds count as", choices=LateEntryMissedRounds.choices
     )
+    late_entry_open = forms.BooleanField(
+        label="Late entry open",
+        required=False,
+        help_text="Untick to refuse new teams once round 1 is paired.",
+    )
     playoff_play_draw = forms.ChoiceField(label="Playoff play/draw", choices=PlayoffPlayDraw.choices)
     decklist_deadline = forms.DateTimeField(
         required=False,

@@ -74,6 +74,7 @@ class TournamentUpdateInputSerializer(serializers.Serializer):
     penalty_policy = serializers.ChoiceField(choices=PenaltyPolicy.choices, required=False)
     udc_mode = serializers.ChoiceField(choices=UDCMode.choices, required=False)
     late_entry_missed_rounds = serializers.ChoiceField(choices=LateEntryMissedRounds.choices, required=False)
+    late_entry_open = serializers.BooleanField(required=False, help_text="False closes late entry.")
     playoff_play_draw = serializers.ChoiceField(choices=PlayoffPlayDraw.choices, required=False)
     decklist_deadline = serializers.DateTimeField(required=False, allow_null=True)
     decklists_published = serializers.BooleanField(required=False)

@@ -115,6 +115,7 @@ UPDATABLE_SETTINGS = frozenset(
         "penalty_policy",
         "udc_mode",
         "late_entry_missed_rounds",
+        "late_entry_open",
         "playoff_play_draw",
         "decklist_deadline",
         "decklists_published",

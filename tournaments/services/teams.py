@@ -32,10 +32,13 @@ def team_register(*, tournament: Tournament, actor, name: str, players: list[Pla
 
     A late entry (Swiss rounds already paired) gets one scored match per missed round at once, a
     loss or a bye as ``tournament.late_entry_missed_rounds`` says, so every standings read counts
-    them without special cases. Registration closes when the playoff starts.
+    them without special cases. Late entry stays open until the organizer closes it
+    (``late_entry_open``, DECISIONS.md); registration always closes when the playoff starts.
     """
     if tournament.status in (TournamentStatus.TOP_CUT, TournamentStatus.FINISHED):
         raise ConflictError("registration is closed: the Swiss rounds are over")
+    if not tournament.late_entry_open and tournament.rounds.filter(kind=RoundKind.SWISS).exists():
+        raise ConflictError("late entry is closed: the organizer closed registration after round 1")
     errors: list[dict] = []
     name = " ".join(name.split())
     problem = team_name_problem(name)

@@ -35,6 +35,8 @@ def current_values(event) -> dict:
         "late_entry_missed_rounds": event.late_entry_missed_rounds,
         "playoff_play_draw": event.playoff_play_draw,
         "decklist_deadline": "",
+        **({"late_entry_open": "on"} if event.late_entry_open else {}),
+        **({"decklists_published": "on"} if event.decklists_published else {}),
     }
 
 
