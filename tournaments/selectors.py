@@ -23,7 +23,8 @@ from tournaments.domain import (
     compute_standings,
     format_percentage,
 )
-from tournaments.enums import MatchResultKind, RoundKind, RoundStatus, StaffRole
+from tournaments.domain.play_draw import play_draw_chooser
+from tournaments.enums import MatchResultKind, PlayoffPlayDraw, RoundKind, RoundStatus, StaffRole
 from tournaments.models import KeepApart, Match, Player, Round, Staff, Team, Tournament
 
 #: Stored tiebreaker names (the event setting) → the engine's names.
@@ -241,6 +242,42 @@ def standings_for(tournament: Tournament, *, through_round: int | None = None) -
         )
         for row in compute_standings(state, seed=seed)
     ]
+
+
+def play_draw_choosers(round: Round) -> dict[int, int]:  # noqa: A002 - the services name it round
+    """Match id → the team that chooses to play or draw, for a playoff round's matches; empty for
+    Swiss rounds, and byes have no entry (MTR 9.3, the event's ``playoff_play_draw``).
+
+    ``higher_seed`` ranks teams by the final Swiss standings (after the last Swiss round), in the
+    order the cut seeded them; ``random`` draws from the round's stored seed, so every reload and
+    every printed document names the same team. One query for ``random``; with ``higher_seed``
+    one more for the last Swiss round and the standings' own.
+    """
+    if round.kind != RoundKind.PLAYOFF:
+        return {}
+    pairs = list(
+        Match.objects.filter(round=round, team_b__isnull=False)
+        .order_by("id")
+        .values_list("id", "team_a_id", "team_b_id")
+    )
+    if not pairs:
+        return {}
+    tournament = round.tournament
+    policy = tournament.playoff_play_draw
+    ranks: dict[int, int] = {}
+    if policy == PlayoffPlayDraw.HIGHER_SEED:
+        last_swiss = (
+            Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS)
+            .order_by("-number")
+            .values_list("number", flat=True)
+            .first()
+        )
+        standings = standings_for(tournament, through_round=last_swiss)
+        ranks = {line.team_id: position for position, line in enumerate(standings, start=1)}
+    return {
+        match_id: play_draw_chooser(team_a=a, team_b=b, swiss_rank=ranks, policy=policy, seed=round.seed)
+        for match_id, a, b in pairs
+    }
 
 
 def teams_for(tournament: Tournament, *, team_id: int | None = None) -> QuerySet[Team]:

@@ -34,6 +34,7 @@ from tournaments.permissions import ALL_STAFF, ORGANIZER, SCOREKEEPING, has_role
 from tournaments.selectors import (
     last_public_standings_round,
     matches_for_round,
+    play_draw_choosers,
     standings_for,
     teams_for,
     tournaments_listed,
@@ -110,6 +111,8 @@ class PairingRow:
     side_a: Side
     side_b: Side | None
     search_text: str
+    #: The team that chooses to play or draw (playoff rounds only, MTR 9.3); ``None`` otherwise.
+    chooser: Team | None = None
 
 
 def _fold(text: str) -> str:
@@ -133,14 +136,20 @@ def _side(match: Match, letter: str, points: dict[int, int]) -> Side | None:
     return Side(team, _seats(team, (match.seats or {}).get(letter)), points.get(team.pk, 0))
 
 
-def _pairing_rows(matches, points: dict[int, int]) -> list[PairingRow]:
+def _pairing_rows(
+    matches, points: dict[int, int], choosers: dict[int, int] | None = None
+) -> list[PairingRow]:
+    """One row per match; ``choosers`` (match id → team id, ``play_draw_choosers``) names who
+    chooses to play or draw."""
     rows = []
     for match in matches:
         side_a, side_b = _side(match, "A", points), _side(match, "B", points)
         names = [side.team.name for side in (side_a, side_b) if side] + [
             seat.player.name for side in (side_a, side_b) if side for seat in side.seats
         ]
-        rows.append(PairingRow(match.table, side_a, side_b, _fold(" | ".join(names))))
+        chooser_id = (choosers or {}).get(match.pk)
+        chooser = next((side.team for side in (side_a, side_b) if side and side.team.pk == chooser_id), None)
+        rows.append(PairingRow(match.table, side_a, side_b, _fold(" | ".join(names)), chooser))
     return rows
 
 
@@ -205,7 +214,11 @@ def tournament_public(request, tournament_id: int):
     shown_round = _latest_round(tournament, published_only=True)
     pairings = standings = None
     if shown_round is not None:
-        rows = _pairing_rows(_round_matches(shown_round), _points_before(tournament, shown_round.number))
+        rows = _pairing_rows(
+            _round_matches(shown_round),
+            _points_before(tournament, shown_round.number),
+            play_draw_choosers(shown_round),
+        )
         if q:
             rows = [row for row in rows if _fold(q) in row.search_text]
         pairings = {"round": shown_round, "rows": rows}
