@@ -143,3 +143,37 @@ def test_pairs_give_table_team_a_team_b_with_the_bye_last() -> None:
     pairing = pair_round(_state(teams=5), round_number=1, seed=8)
     assert pairing.pairs[-1] == (None, pairing.bye_team, None)
     assert [p[0] for p in pairing.pairs[:-1]] == [1, 2]
+
+
+def _dropped_opponents_state() -> EventState:
+    """Teams 1-4 on 6, 3, 1 and 0 points, none of them met yet; their past opponents 5-8 dropped."""
+    results = [W(1, 1, 5, 1, 0), W(1, 2, 6, 1, 0), W(1, 3, 7, 0, 0, 1), W(1, 8, 4, 1, 0)]
+    results += [W(2, 1, 7, 1, 0), W(2, 5, 2, 1, 0), W(2, 8, 3, 1, 0), W(2, 6, 4, 1, 0)]
+    return _state(results, drops={t: 3 for t in range(5, 9)})
+
+
+@pytest.mark.parametrize("exact_limit", [16, 0])
+def test_equal_pair_downs_take_the_smallest_point_gap(exact_limit) -> None:
+    # Every pairing of 6, 3, 1, 0 has two off-group pairs and no rematch: counting pair-downs alone
+    # ties 6-3 + 1-0 (gap 4) with 6-1 + 3-0 and 6-0 + 3-1 (gap 8); the smallest gap must win.
+    state = _dropped_opponents_state()
+    for seed in range(10):
+        pairing = pair_round(state, round_number=3, seed=seed, exact_limit=exact_limit)
+        assert {frozenset(m) for m in pairing.matches} == {frozenset((1, 2)), frozenset((3, 4))}
+        assert sorted((d.higher_points, d.lower_points) for d in pairing.paired_down) == [(1, 0), (6, 3)]
+
+
+@pytest.mark.parametrize("exact_limit", [16, 0])
+def test_floater_from_the_six_point_group_meets_a_three_point_team_not_a_zero(exact_limit) -> None:
+    # 12 teams, two rounds (odd ids win), then 11 and 12 drop: 6 points {1, 5, 9}, 3 points
+    # {2, 3, 6, 7, 10}, 0 points {4, 8}. The 6-point group's extra team pairs down into the adjacent
+    # 3-point group (which has its own extra team), not across it to the 0-point group.
+    results = [W(1, a, a + 1, 1, 0) for a in range(1, 12, 2)]
+    results += [W(2, 1, 3, 1, 0), W(2, 5, 7, 1, 0), W(2, 9, 11, 1, 0)]
+    results += [W(2, 2, 4, 1, 0), W(2, 6, 8, 1, 0), W(2, 10, 12, 1, 0)]
+    state = _state(results, teams=12, drops={11: 3, 12: 3})
+    for seed in range(10):
+        pairing = pair_round(state, round_number=3, seed=seed, exact_limit=exact_limit)
+        assert pairing.rematches == ()
+        assert [(d.higher_points, d.lower_points) for d in pairing.paired_down] == [(6, 3)]
+        assert frozenset((4, 8)) in {frozenset(m) for m in pairing.matches}
