@@ -143,7 +143,20 @@ def _choose_bye(
 def _pair_exact(
     order: list[int], points: dict[int, int], avoid: dict[int, set[int]], records: dict[int, TeamRecord]
 ) -> tuple[list[tuple[int, int]], int | None]:
-    """Every priority at once, as one integer cost per pair whose weights keep them lexicographic."""
+    """Every priority at once, as one integer cost per pair whose weights keep them lexicographic.
+
+    Highest first: second bye, rematch or keep-apart pair, bye points above the lowest, off-group
+    pair, and last the point gap of each off-group pair, so the gap only breaks ties between
+    pairings equal on everything above it. Each weight is larger than the most that all the lower
+    terms can add up to in one pairing (at most ``pairs_max - 1`` pairs, gaps below ``span``), so
+    no amount of a lower term can outweigh one unit of a higher one.
+
+    The gap measure is the sum of |points_a - points_b|. With the number of pair-downs fixed, it
+    prefers the adjacent group: for groups a > b > c > d, a-b + c-d is smaller than a-c + b-d and
+    a-d + b-c by 2(b - c), so nesting or crossing pair-downs never ties with pairing next to each
+    other, and a 6-point team meets a 3-point team rather than a 0-point one. It stays a per-pair
+    integer, which the subset search needs; a "largest gap first" measure would not be additive.
+    """
     vertices: list[int | None] = list(order)
     if len(vertices) % 2:
         vertices.append(None)
