@@ -27,7 +27,7 @@ from tournaments.domain.rounds import PlayoffMatch, playoff_winner
 from tournaments.domain.seating import seat_order
 from tournaments.enums import MatchResultKind, RoundKind
 from tournaments.models import Match, Player, Round, Team, Tournament
-from tournaments.selectors import match_as_result, matches_for_round, standings_for
+from tournaments.selectors import match_as_result, matches_for_round, play_draw_choosers, standings_for
 
 #: Usable page height in mm below the page header (paper height - margins - header), as in print.css.
 _BODY_MM = {Paper.A4: 297 - 10 - 16 - 17, Paper.LETTER: 279.4 - 10 - 16 - 17}
@@ -52,6 +52,8 @@ _SLIP_TEAM_MM, _SLIP_TEAM_PT, _SLIP_TEAM_SMALL_PT = 88, 10, 8
 #: Slip roster lines: the largest size at which the longest line fits, smallest last.
 _SLIP_ROSTER_MM, _SLIP_ROSTER_PTS = 70, (9, 8, 7)
 _SLIP_SIGN_MM, _SLIP_SIGN_PT = 44, 7
+#: Playoff slips: who chooses to play or draw, one 9 pt line across the slip (result_slips.html).
+_SLIP_CHOOSER_MM, _SLIP_CHOOSER_PT = 188, 9
 #: The footer's left box (``@bottom-left`` in print.css) at 7.5 pt.
 _FOOT_EVENT_MM, _FOOT_PT = 71, 7.5
 #: Pads table numbers to a common width; DejaVu's digits are as wide as this space.
@@ -328,9 +330,11 @@ def result_slips(tournament: Tournament, round_obj: Round, paper: str) -> dict:
     of its slips, and ``underlay`` says where: form page 0 is the footer, the rest one per shape.
     The names under the signature lines are one line per slip, tab-separated (the stylesheet's
     tab stops are the lines' spacing): four floats per slip took 30% of a page's layout.
+    A playoff slip also names the team that chooses to play or draw (``play_draw_choosers``).
     """
     matches, players = _round_matches(tournament, round_obj)
     points = _points_before(tournament, round_obj)
+    choosers = play_draw_choosers(round_obj)
     slips = []
     for match in matches:
         if match.team_b is None:
@@ -341,7 +345,13 @@ def result_slips(tournament: Tournament, round_obj: Round, paper: str) -> dict:
             team["title"], team["title_lines"] = _slip_team_title(label, team)
             team["roster"], team["roster_pt"] = _slip_roster(team)
         names = [ellipsize(p["name"], _SLIP_SIGN_MM, _SLIP_SIGN_PT) for p in a["players"] + b["players"]]
-        slips.append({"table": match.table, "a": a, "b": b, "sign_names": "\t".join(names)})
+        slip = {"table": match.table, "a": a, "b": b, "sign_names": "\t".join(names)}
+        chooser = next((team["name"] for team in (a, b) if team["id"] == choosers.get(match.id)), None)
+        if chooser is not None:  # playoff slips only: Swiss slips keep their content (and hash)
+            slip["chooser"] = fit_names(
+                "Chooses play or draw: {}", [chooser], _SLIP_CHOOSER_MM, _SLIP_CHOOSER_PT
+            )
+        slips.append(slip)
     shapes: dict[tuple[int, int], int] = {}
     for slip in slips:
         shapes.setdefault((len(slip["a"]["players"]), len(slip["b"]["players"])), len(shapes) + 1)
