@@ -23,6 +23,7 @@ import pytest
 from documents import builders
 from documents.models import DocumentJob
 from documents.services import document_render
+from tests.conftest import IN_CI
 from tests.documents.conftest import pages_text, pdf_of
 from tests.factories import UserFactory
 from tournaments.models import Match
@@ -85,7 +86,10 @@ def words_of(path) -> list[list[Word]]:
     """Per page, every word with its box in mm from the page's top left corner."""
     pdftotext = shutil.which("pdftotext")
     if pdftotext is None:
-        pytest.skip("poppler-utils (pdftotext) is not installed")
+        message = "poppler-utils (pdftotext) is not installed: apt-get install poppler-utils"
+        if IN_CI:
+            pytest.fail(message)
+        pytest.skip(message)
     out = subprocess.run(
         [pdftotext, "-bbox", str(path), "-"], check=True, capture_output=True, text=True
     ).stdout
