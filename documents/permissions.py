@@ -10,10 +10,7 @@ from tournaments.permissions import ALL_STAFF, has_role
 def can_read_job(user, job: DocumentJob) -> bool:
     """Staff of the event read every job; anyone reads pairings and standings of a published
     round (what is already posted on the wall); decklists, slips and penalties stay staff only.
-
-    Published means ``Round.published_at`` is set: a round can be finished (every result in)
-    without its pairings ever having been published, so the round's status says nothing here.
     """
     if has_role(user, job.tournament_id, ALL_STAFF):
         return True
-    return job.kind in DocumentKind.public() and job.round is not None and job.round.published_at is not None
+    return job.kind in DocumentKind.public() and job.round is not None and job.round.is_public

@@ -30,7 +30,7 @@ from common.pdf import Underlay, render_pdf, render_pdf_chunks
 from documents.builders import BUILDERS, FORM_TEMPLATES, TEMPLATES, is_final
 from documents.enums import DocumentKind, JobStatus, Paper
 from documents.models import DocumentJob
-from tournaments.enums import RoundKind, RoundStatus
+from tournaments.enums import RoundKind
 from tournaments.models import Round, Tournament
 
 logger = logging.getLogger(__name__)
@@ -85,7 +85,7 @@ def _resolve_round(tournament: Tournament, kind: str, number: int | None) -> Rou
                 f"the event has no round {number}",
                 errors=[{"field": "round", "message": f"no round {number}"}],
             )
-        final_done = found.status == RoundStatus.FINISHED and is_final(found)
+        final_done = found.is_finished and is_final(found)
         if kind == DocumentKind.STANDINGS and found.kind != RoundKind.SWISS and not final_done:
             raise DomainError(
                 "standings are printed for Swiss rounds, and as final standings once the final is finished",
@@ -98,10 +98,10 @@ def _resolve_round(tournament: Tournament, kind: str, number: int | None) -> Rou
             )
         return found
     if kind == DocumentKind.STANDINGS:
-        finished = rounds.filter(status=RoundStatus.FINISHED).order_by("-number").first()
+        finished = rounds.finished().order_by("-number").first()
         if finished is not None and is_final(finished):
             return finished
-        rounds = rounds.filter(kind=RoundKind.SWISS, status=RoundStatus.FINISHED)
+        rounds = rounds.finished().filter(kind=RoundKind.SWISS)
     latest = rounds.order_by("-number").first()
     if latest is None:
         message = (

@@ -32,7 +32,7 @@ class TeamAdmin(admin.ModelAdmin):
 
 @admin.register(Round)
 class RoundAdmin(admin.ModelAdmin):
-    list_display = ("tournament", "number", "kind", "status", "started_at")
+    list_display = ("tournament", "number", "kind", "phase", "started_at")
     list_filter = ("tournament",)
 
 

@@ -25,7 +25,6 @@ from common.errors import DomainError
 from tournaments.clock_selectors import match_clock_row, round_clock_data
 from tournaments.domain.clock import MAX_EXTENSION_MINUTES
 from tournaments.domain.end_of_round import Outcome, TableClock, outcome_after_last_turn
-from tournaments.enums import RoundStatus
 from tournaments.models import Match, Player, Round, Tournament
 from tournaments.permissions import ALL_STAFF, JUDGES, has_role
 from tournaments.services.clock import (
@@ -36,9 +35,6 @@ from tournaments.services.clock import (
     round_start,
     time_extension_grant,
 )
-
-PUBLIC_ROUND_STATUSES = (RoundStatus.PUBLISHED, RoundStatus.FINISHED)
-
 
 STATE_LABELS = {
     "not_started": "Waiting for the start",
@@ -79,7 +75,7 @@ def _round_for_page(tournament: Tournament, number: str | None, *, staff: bool) 
     for the public; staff see a round as soon as it is paired)."""
     rounds = Round.objects.filter(tournament=tournament).select_related("tournament")
     if not staff:
-        rounds = rounds.filter(status__in=PUBLIC_ROUND_STATUSES)
+        rounds = rounds.public()
     if number:
         if not number.isdigit():
             raise Http404("no such round")
@@ -98,7 +94,7 @@ def _round_for_projector(tournament: Tournament, number: str | None, *, staff: b
         "tournament"
     )
     if not staff:
-        started = started.filter(status__in=PUBLIC_ROUND_STATUSES)
+        started = started.public()
     return started.order_by("-number").first() or newest
 
 

@@ -68,12 +68,6 @@ class RoundKind(models.TextChoices):
     PLAYOFF = "playoff", "Playoff"
 
 
-class RoundStatus(models.TextChoices):
-    PAIRED = "paired", "Paired (staff only)"
-    PUBLISHED = "published", "Published"
-    FINISHED = "finished", "All results in"
-
-
 class MatchResultKind(models.TextChoices):
     """How a match's result came about; the game counts say who won."""
 

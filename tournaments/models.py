@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from tournaments.domain.round_phase import RoundPhase, is_public, round_phase
 from tournaments.enums import (
     REL,
     Format,
@@ -15,7 +16,6 @@ from tournaments.enums import (
     PercentageFloor,
     PlayoffPlayDraw,
     RoundKind,
-    RoundStatus,
     StaffRole,
     TeamSide,
     TournamentStatus,
@@ -162,11 +162,22 @@ class KeepApart(models.Model):
         return f"keep apart {self.team_a_id} / {self.team_b_id}"
 
 
+class RoundQuerySet(models.QuerySet):
+    def public(self) -> RoundQuerySet:
+        """Rounds players and the public may see: the queryset form of ``Round.is_public``."""
+        return self.filter(published_at__isnull=False)
+
+    def finished(self) -> RoundQuerySet:
+        """Rounds with every result in (published or not: staff documents need them too)."""
+        return self.filter(finished_at__isnull=False)
+
+
 class Round(models.Model):
+    """A round's phase is derived (``phase``) from the timestamps below, never stored."""
+
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=10, choices=RoundKind.choices, default=RoundKind.SWISS)
-    status = models.CharField(max_length=12, choices=RoundStatus.choices, default=RoundStatus.PAIRED)
     seed = models.BigIntegerField(help_text="Pairing seed, stored so the pairing can be reproduced.")
     explanation = models.JSONField(default=dict, blank=True)
     manual_reason = models.CharField(max_length=500, blank=True)
@@ -181,7 +192,12 @@ class Round(models.Model):
         help_text="ETA of the one time-up check still due; a queued check with another ETA is stale and stops.",
     )
     published_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the last result came in; empty while any is missing."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = RoundQuerySet.as_manager()
 
     class Meta:
         ordering = ["tournament_id", "number"]
@@ -189,6 +205,24 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} round {self.number}"
+
+    @property
+    def phase(self) -> RoundPhase:
+        return round_phase(
+            published_at=self.published_at,
+            started_at=self.started_at,
+            time_up_at=self.time_up_recorded_at,
+            finished_at=self.finished_at,
+        )
+
+    @property
+    def is_public(self) -> bool:
+        """The one predicate for 'players and the public may see this round'."""
+        return is_public(self.phase)
+
+    @property
+    def is_finished(self) -> bool:
+        return self.finished_at is not None
 
 
 class RoundPause(models.Model):
@@ -203,6 +237,12 @@ class RoundPause(models.Model):
 
     def __str__(self) -> str:
         return f"pause {self.paused_at:%H:%M:%S}"
+
+
+class MatchQuerySet(models.QuerySet):
+    def public(self) -> MatchQuerySet:
+        """Matches of public rounds (``RoundQuerySet.public`` through the round)."""
+        return self.filter(round__published_at__isnull=False)
 
 
 class Match(models.Model):
@@ -256,6 +296,8 @@ class Match(models.Model):
         blank=True,
         help_text="The table's own end (round end plus its extensions), set by the time-up task once it passed.",
     )
+
+    objects = MatchQuerySet.as_manager()
 
     class Meta:
         ordering = ["round_id", "table", "id"]

@@ -24,7 +24,7 @@ from tournaments.domain import (
     format_percentage,
 )
 from tournaments.domain.play_draw import play_draw_chooser
-from tournaments.enums import MatchResultKind, PlayoffPlayDraw, RoundKind, RoundStatus, StaffRole
+from tournaments.enums import MatchResultKind, PlayoffPlayDraw, RoundKind, StaffRole
 from tournaments.models import KeepApart, Match, Player, Round, Staff, Team, Tournament
 
 #: Stored tiebreaker names (the event setting) → the engine's names.
@@ -191,12 +191,9 @@ def last_public_standings_round(tournament: Tournament) -> int:
     published round with every result in. Standings are posted after a round, never while its
     results are still coming in, so the page and the API show the same table (one query)."""
     return (
-        Round.objects.filter(
-            tournament=tournament,
-            kind=RoundKind.SWISS,
-            published_at__isnull=False,
-            status=RoundStatus.FINISHED,
-        )
+        Round.objects.public()
+        .finished()
+        .filter(tournament=tournament, kind=RoundKind.SWISS)
         .order_by("-number")
         .values_list("number", flat=True)
         .first()
@@ -307,7 +304,7 @@ def round_detail(tournament: Tournament, number: int, *, include_unpublished: bo
     """The round with its matches prefetched (two queries), or ``None`` if unknown or not visible."""
     rounds = Round.objects.filter(tournament=tournament, number=number)
     if not include_unpublished:
-        rounds = rounds.filter(published_at__isnull=False)
+        rounds = rounds.public()
     return rounds.prefetch_related(
         Prefetch(
             "matches",
@@ -319,7 +316,7 @@ def round_detail(tournament: Tournament, number: int, *, include_unpublished: bo
 def rounds_for(tournament: Tournament, *, include_unpublished: bool) -> QuerySet[Round]:
     rounds = Round.objects.filter(tournament=tournament).annotate(match_count=Count("matches"))
     if not include_unpublished:
-        rounds = rounds.filter(published_at__isnull=False)
+        rounds = rounds.public()
     return rounds.order_by("number")
 
 

@@ -188,7 +188,7 @@ def _standings_context(tournament: Tournament, round_number: int) -> dict:
 def _latest_round(tournament: Tournament, *, published_only: bool) -> Round | None:
     rounds = tournament.rounds.order_by("-number")
     if published_only:
-        rounds = rounds.filter(published_at__isnull=False)
+        rounds = rounds.public()
     return rounds.first()
 
 
@@ -304,12 +304,11 @@ def match_seats_view(request, tournament_id: int, match_id: int):
     if team_id is None:
         raise PermissionDenied("You are not registered on a team in this event.")
     match = get_object_or_404(
-        Match.objects.select_related("team_a", "team_b").prefetch_related(
-            "team_a__players", "team_b__players"
-        ),
+        Match.objects.public()
+        .select_related("team_a", "team_b")
+        .prefetch_related("team_a__players", "team_b__players"),
         pk=match_id,
         round__tournament=tournament,
-        round__published_at__isnull=False,
     )
     if team_id not in (match.team_a_id, match.team_b_id):
         raise PermissionDenied("This is not your team's match.")
@@ -367,7 +366,7 @@ def _render_manage(request, tournament: Tournament, *, status=200, error="", tea
     pending_only = request.GET.get("pending") == "1"
     teams = list(teams_for(tournament))
     grid = None
-    if current_round and current_round.published_at is not None:
+    if current_round and current_round.is_public:
         played = [m for m in matches if not m.is_bye]
         grid = {
             "rows": [{"match": m, "status": _result_status(m)} for m in played],

@@ -59,7 +59,7 @@ def test_organizer_pairs_publishes_keys_results_and_public_standings_match(live_
         assert (match.team_a_wins, match.team_b_wins, match.draws) == GAMES[KEYS[match.table][0]]
         expected[match.team_a.name] = KEYS[match.table][1]
         expected[match.team_b.name] = KEYS[match.table][2]
-    assert Round.objects.get(tournament=event, number=1).status == "finished"
+    assert Round.objects.get(tournament=event, number=1).phase == "finished"
 
     page.goto(f"{live_server.url}/events/{event.id}/")
     expect(page.locator("h2", has_text="Standings after round 1")).to_be_visible()

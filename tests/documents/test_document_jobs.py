@@ -183,9 +183,8 @@ def test_file_permissions_staff_public_after_publishing_and_private_kinds(event)
         == 403
     )
 
-    event.round.status = "published"
     event.round.published_at = timezone.now()
-    event.round.save(update_fields=["status", "published_at"])
+    event.round.save(update_fields=["published_at"])
 
     assert status(outsider, pairings) == 200
     assert status(None, pairings) == 200
@@ -233,8 +232,8 @@ def test_pairings_of_a_round_finished_without_publishing_stay_staff_only(event):
     outsider = UserFactory()
     pairings = document_render(job_id=new_job(event, "pairings_by_table").id)
     Match.objects.filter(round=event.round).update(confirmed=True)
-    event.round.status = "finished"
-    event.round.save(update_fields=["status"])
+    event.round.finished_at = timezone.now()
+    event.round.save(update_fields=["finished_at"])
 
     assert event.round.published_at is None
     assert client_for(outsider).get(f"/api/v1/documents/{pairings.id}/file/").status_code == 403

@@ -131,8 +131,8 @@ def test_standings_after_round_one_with_record_points_and_tiebreakers(event):
         Match.objects.filter(pk=match.pk).update(
             result_kind="played", team_a_wins=1, team_b_wins=0, confirmed=True
         )
-    event.round.status = "finished"
-    event.round.save(update_fields=["status"])
+    event.round.finished_at = event.round.created_at
+    event.round.save(update_fields=["finished_at"])
     job = render(event, "standings")
     text = flat("\n".join(pages_text(pdf_of(job))))
 

@@ -41,7 +41,6 @@ from documents.services import document_request
 from documents.tasks import document_render_task
 from tests.conftest import IN_CI
 from tests.factories import TournamentFactory
-from tournaments.enums import RoundStatus
 from tournaments.models import Match, Player, Round, Team
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -101,7 +100,7 @@ def _event_with_round_one(teams: int) -> Round:
         Player.objects.filter(tournament=tournament).order_by("position").values_list("pk", "team_id")
     ):
         seats.setdefault(team_id, []).append(pk)
-    round_one = Round.objects.create(tournament=tournament, number=1, seed=7, status=RoundStatus.PAIRED)
+    round_one = Round.objects.create(tournament=tournament, number=1, seed=7)
     Match.objects.bulk_create(
         Match(
             round=round_one,

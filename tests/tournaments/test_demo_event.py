@@ -25,7 +25,7 @@ def test_setup_demo_is_idempotent_and_home_lists_the_event(client, capsys):
     assert AuditEntry.objects.filter(action="team_register").count() == 8
     assert (tournament.swiss_rounds, tournament.top_cut, tournament.status) == (3, 4, "running")
     round_one = tournament.rounds.get()
-    assert (round_one.number, round_one.status) == (1, "published")
+    assert (round_one.number, round_one.phase) == (1, "published")
     assert sorted(round_one.matches.values_list("table", flat=True)) == [1, 2, 3, 4]
     response = client.get("/")
     assert response.status_code == 200

@@ -19,7 +19,6 @@ from rest_framework.views import APIView
 from common.api import ErrorSerializer
 from tournaments.clock_selectors import match_clock_row, round_clock
 from tournaments.domain.clock import MAX_EXTENSION_MINUTES
-from tournaments.enums import RoundStatus
 from tournaments.models import Match, Round, Tournament
 from tournaments.permissions import ALL_STAFF, JUDGES, EventRolePermission, has_role
 from tournaments.services.clock import (
@@ -30,8 +29,6 @@ from tournaments.services.clock import (
     round_start,
     time_extension_grant,
 )
-
-PUBLIC_ROUND_STATUSES = frozenset({RoundStatus.PUBLISHED, RoundStatus.FINISHED})
 
 CLOCK_REFUSALS = {
     400: OpenApiResponse(ErrorSerializer, description="The clock core refused the step (e.g. not started)."),
@@ -206,9 +203,7 @@ class RoundClockApi(_RoundApi):
     )
     def get(self, request, tournament_id: int, number: int):
         round_row = self.get_round()
-        if round_row.status not in PUBLIC_ROUND_STATUSES and not has_role(
-            request.user, round_row.tournament, ALL_STAFF
-        ):
+        if not round_row.is_public and not has_role(request.user, round_row.tournament, ALL_STAFF):
             self.permission_denied(request, message="this round's pairings are not published yet")
         return self.clock_response(round_row)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from common.api import ErrorSerializer
+from tournaments.domain.round_phase import RoundPhase
 from tournaments.enums import (
     REL,
     TIEBREAKER_NAMES,
@@ -198,7 +199,9 @@ class RoundOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     number = serializers.IntegerField()
     kind = serializers.CharField()
-    status = serializers.CharField()
+    status = serializers.ChoiceField(
+        choices=[p.value for p in RoundPhase], source="phase", help_text="The round's phase, derived."
+    )
     seed = serializers.IntegerField()
     length_minutes = serializers.IntegerField(allow_null=True)
     published_at = serializers.DateTimeField(allow_null=True)
@@ -212,7 +215,9 @@ class RoundOutputSerializer(serializers.Serializer):
 class RoundSummaryOutputSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     kind = serializers.CharField()
-    status = serializers.CharField()
+    status = serializers.ChoiceField(
+        choices=[p.value for p in RoundPhase], source="phase", help_text="The round's phase, derived."
+    )
     published_at = serializers.DateTimeField(allow_null=True)
     match_count = serializers.IntegerField()
 

@@ -409,7 +409,7 @@ class MatchDetailApi(MatchApi):
     staff_roles = {"GET": ALL_STAFF}
 
     def allows_others(self, request: Request) -> bool:
-        if self.get_match().round.published_at is None:
+        if not self.get_match().round.is_public:
             raise Http404("no such match")
         return True
 
@@ -425,7 +425,7 @@ class MatchResultReportApi(MatchApi):
 
     def allows_others(self, request: Request) -> bool:
         match = self.get_match()
-        if match.round.published_at is None:
+        if not match.round.is_public:
             return False
         return player_team_id(request.user, match.round.tournament_id) in (match.team_a_id, match.team_b_id)
 
@@ -454,7 +454,7 @@ class MatchSeatsApi(MatchApi):
 
     def allows_others(self, request: Request) -> bool:
         match = self.get_match()
-        if match.round.published_at is None:
+        if not match.round.is_public:
             return False
         return player_team_id(request.user, match.round.tournament_id) in (match.team_a_id, match.team_b_id)
 

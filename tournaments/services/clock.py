@@ -33,7 +33,7 @@ from tournaments.clock_selectors import (
 from tournaments.domain.clock import ClockError, ClockState, RoundClock, next_deadline, tables_out_of_time
 from tournaments.domain.clock import TimeExtension as ExtensionValue
 from tournaments.domain.end_of_round import EndOfRoundError, call_time, complete_turn
-from tournaments.enums import MatchResultKind, RoundKind, RoundStatus, TeamSide
+from tournaments.enums import MatchResultKind, RoundKind, TeamSide
 from tournaments.models import Match, Round, RoundPause, TimeExtension
 from tournaments.services.audit import audit_log
 
@@ -140,12 +140,12 @@ def round_start(*, round: Round, actor, at: datetime, untimed: bool = False) -> 
     organizer leaves open) stores no length.
     """
     locked = _lock_round(round)
-    if locked.status == RoundStatus.PAIRED:
+    if not locked.is_public:
         raise ConflictError(
             "publish the pairings first: players must be seated before the clock starts",
             extra={"code": "not_published"},
         )
-    if locked.status == RoundStatus.FINISHED and locked.started_at is None:
+    if locked.is_finished and locked.started_at is None:
         raise ConflictError("every result of this round is already in", extra={"code": "round_finished"})
     if untimed and locked.kind != RoundKind.PLAYOFF:
         raise DomainError(

@@ -19,7 +19,7 @@ from django.utils import timezone
 from common.errors import ConflictError, DomainError
 from documents.services import documents_for_event_finished, documents_for_round_finished
 from tournaments.domain import games_to_win
-from tournaments.enums import MatchResultKind, RoundKind, RoundStatus, TeamSide, TournamentStatus
+from tournaments.enums import MatchResultKind, RoundKind, TeamSide, TournamentStatus
 from tournaments.models import Match, Tournament
 from tournaments.permissions import SCOREKEEPING, has_role, player_team_id
 from tournaments.selectors import match_snapshot
@@ -67,9 +67,9 @@ def _mark_round_progress(match: Match) -> None:
     round_obj = match.round
     if Match.objects.filter(round=round_obj, confirmed=False).exists():
         return
-    if round_obj.status != RoundStatus.FINISHED:
-        round_obj.status = RoundStatus.FINISHED
-        round_obj.save(update_fields=["status"])
+    if round_obj.finished_at is None:
+        round_obj.finished_at = timezone.now()
+        round_obj.save(update_fields=["finished_at"])
         documents_for_round_finished(round_id=round_obj.pk)
     if round_obj.kind == RoundKind.PLAYOFF and Match.objects.filter(round=round_obj).count() == 1:
         Tournament.objects.filter(pk=round_obj.tournament_id).update(status=TournamentStatus.FINISHED)
@@ -271,9 +271,9 @@ def match_penalty_result_clear(*, match: Match, actor, reason: str) -> Match:
     match.pre_penalty_result = None
     match.version += 1
     match.save()
-    if not match.confirmed and match.round.status == RoundStatus.FINISHED:
-        match.round.status = RoundStatus.PUBLISHED if match.round.published_at else RoundStatus.PAIRED
-        match.round.save(update_fields=["status"])
+    if not match.confirmed and match.round.finished_at is not None:
+        match.round.finished_at = None
+        match.round.save(update_fields=["finished_at"])
     audit_log(
         tournament=match.round.tournament,
         actor=actor,

@@ -26,7 +26,7 @@ from tournaments.domain import (
     playoff_winner,
     recommended_rounds,
 )
-from tournaments.enums import MatchResultKind, RoundKind, RoundStatus, TournamentStatus
+from tournaments.enums import MatchResultKind, RoundKind, TournamentStatus
 from tournaments.models import Match, Round, Team, Tournament
 from tournaments.selectors import event_state_for, match_as_result, round_seed
 from tournaments.services.audit import audit_log
@@ -490,11 +490,7 @@ def round_publish(*, round: Round, actor) -> Round:  # noqa: A002 - the API and 
     if round.published_at is not None:
         return round
     round.published_at = timezone.now()
-    fields = ["published_at"]
-    if round.status == RoundStatus.PAIRED:
-        round.status = RoundStatus.PUBLISHED
-        fields.append("status")
-    round.save(update_fields=fields)
+    round.save(update_fields=["published_at"])
     audit_log(
         tournament=round.tournament,
         actor=actor,

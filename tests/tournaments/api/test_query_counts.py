@@ -7,7 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.tournaments.factories import add_staff, client_for, event_with_teams
-from tournaments.enums import RoundStatus, StaffRole
+from tournaments.enums import StaffRole
 from tournaments.models import Match, Round
 from tournaments.services.rounds import round_pair, round_publish
 
@@ -22,7 +22,7 @@ def played_event(teams: int):
     Match.objects.filter(round=round_obj, team_b__isnull=False).update(
         result_kind="played", team_a_wins=1, confirmed=True
     )
-    Round.objects.filter(pk=round_obj.pk).update(status=RoundStatus.FINISHED)
+    Round.objects.filter(pk=round_obj.pk).update(finished_at=round_obj.published_at)
     return tournament
 
 

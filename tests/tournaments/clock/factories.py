@@ -1,7 +1,7 @@
 """Boring factories for the clock tests: an event, a published round and seated tables.
 
 Rounds and matches are written directly (pairing is another service's job): the clock only needs
-a round with a status and tables with two teams.
+a published round and tables with two teams.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import datetime
 import factory
 
 from tests.factories import UserFactory
-from tournaments.enums import RoundKind, RoundStatus, StaffRole
+from tournaments.enums import RoundKind, StaffRole
 from tournaments.models import Match, Player, Round, Staff, Team, TimeExtension, Tournament
 
 
@@ -59,7 +59,7 @@ class RoundFactory(factory.django.DjangoModelFactory):
     tournament = factory.SubFactory(TournamentFactory)
     number = factory.Sequence(lambda n: n + 1)
     kind = RoundKind.SWISS
-    status = RoundStatus.PUBLISHED
+    published_at = datetime.datetime(2026, 7, 4, 9, 0, tzinfo=datetime.UTC)
     seed = 7
 
 

@@ -8,7 +8,7 @@ import time_machine
 
 from tests.factories import UserFactory
 from tests.tournaments.clock.conftest import T0, at, client_for
-from tournaments.enums import RoundStatus, StaffRole
+from tournaments.enums import StaffRole
 from tournaments.models import AuditEntry, TimeExtension
 from tournaments.services.clock import match_time_call, round_start, time_extension_grant
 
@@ -343,7 +343,7 @@ def test_anonymous_writes_are_refused(round_one, tables):
 
 
 def test_unpublished_round_clock_is_for_staff_only(round_one, tables, staff, player_user):
-    round_one.status = RoundStatus.PAIRED
+    round_one.published_at = None
     round_one.save()
 
     codes = [
@@ -355,10 +355,27 @@ def test_unpublished_round_clock_is_for_staff_only(round_one, tables, staff, pla
 
 
 def test_published_and_finished_rounds_are_public(round_one, tables):
-    round_one.status = RoundStatus.FINISHED
+    round_one.finished_at = T0
     round_one.save()
 
     assert get(client_for(None), clock_url(round_one), when=T0).status_code == 200
+
+
+def test_round_finished_without_publishing_keeps_its_clock_staff_only(round_one, tables, staff):
+    """Every result entered before the pairings were published: the round's detail is a 404 for
+    the public, so its clock must not be public either."""
+    round_one.published_at = None
+    round_one.finished_at = T0
+    round_one.save()
+    anonymous = client_for(None)
+
+    codes = [
+        get(anonymous, f"/api/v1/tournaments/{round_one.tournament_id}/rounds/1/", when=T0).status_code,
+        get(anonymous, clock_url(round_one), when=T0).status_code,
+        get(client_for(staff[StaffRole.SCOREKEEPER]), clock_url(round_one), when=T0).status_code,
+    ]
+
+    assert codes == [404, 401, 200]
 
 
 def test_schema_documents_the_clock_endpoints(client):

@@ -10,7 +10,7 @@ import time_machine
 from tests.factories import UserFactory
 from tests.tournaments.clock.conftest import T0, at
 from tests.tournaments.clock.factories import MatchFactory, RoundFactory
-from tournaments.enums import RoundKind, RoundStatus, StaffRole
+from tournaments.enums import RoundKind, StaffRole
 from tournaments.models import TimeExtension
 from tournaments.services.clock import (
     match_time_call,
@@ -71,7 +71,7 @@ def test_projector_keeps_the_running_round_until_the_next_one_starts(
 
 
 def test_projector_hides_an_unpublished_round_from_the_public(client, tournament, round_one, tables):
-    round_one.status = RoundStatus.PAIRED
+    round_one.published_at = None
     round_one.save()
 
     body = text(page(client, f"/events/{tournament.pk}/clock/", when=T0))

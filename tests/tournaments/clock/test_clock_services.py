@@ -13,7 +13,7 @@ from tests.tournaments.clock.conftest import T0, at
 from tests.tournaments.clock.factories import MatchFactory, RoundFactory
 from tournaments.clock_selectors import round_clock
 from tournaments.domain.clock import ClockState
-from tournaments.enums import RoundKind, RoundStatus
+from tournaments.enums import RoundKind
 from tournaments.models import AuditEntry, Round, RoundPause, TimeExtension
 from tournaments.services.clock import (
     match_time_call,
@@ -110,7 +110,7 @@ def test_a_round_shorter_than_forty_minutes_is_refused(round_one, judge):
 
 
 def test_start_waits_for_published_pairings(round_one, judge):
-    round_one.status = RoundStatus.PAIRED
+    round_one.published_at = None
     round_one.save()
 
     with pytest.raises(ConflictError) as refused:

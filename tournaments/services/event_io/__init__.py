@@ -19,8 +19,8 @@ The document (``python manage.py export_event ID`` writes it with sorted keys, i
                               decklist: null | {current, created_at, updated_at, versions: [...]}}],
                    pool: null | {current, created_at, updated_at, versions: [... boosters]}}]
     keep_apart   [{team_a, team_b, reason}]
-    rounds       [{number, kind, status, seed, explanation, manual_reason, length_minutes,
-                   started_at, time_up_recorded_at, published_at, created_at
+    rounds       [{number, kind, seed, explanation, manual_reason, length_minutes,
+                   started_at, time_up_recorded_at, published_at, finished_at, created_at
                    (not time_check_at: the next clock action schedules the time-up check anew),
                    pauses: [{paused_at, resumed_at}],
                    matches: [{table, team_a, team_b, result fields, version, confirmed,

@@ -307,7 +307,6 @@ def _rounds(tournament: Tournament, keys: _Keys, team_index: dict[int, int]) -> 
         {
             "number": row.number,
             "kind": row.kind,
-            "status": row.status,
             "seed": row.seed,
             "explanation": _explanation(row.explanation, keys, team_index),
             "manual_reason": row.manual_reason,
@@ -315,6 +314,7 @@ def _rounds(tournament: Tournament, keys: _Keys, team_index: dict[int, int]) -> 
             "started_at": timestamp(row.started_at),
             "time_up_recorded_at": timestamp(row.time_up_recorded_at),
             "published_at": timestamp(row.published_at),
+            "finished_at": timestamp(row.finished_at),
             "created_at": timestamp(row.created_at),
             "pauses": pauses[row.pk],
             "matches": [_match(match, keys, extensions[match.pk]) for match in matches[row.pk]],

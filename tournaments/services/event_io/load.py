@@ -271,7 +271,6 @@ class Importer:
                 tournament=self.tournament,
                 number=number,
                 kind=node.choice("kind", Round),
-                status=node.choice("status", Round),
                 seed=node.get("seed", int),
                 explanation=self.explanation(node),
                 manual_reason=node.get("manual_reason", str),
@@ -279,6 +278,7 @@ class Importer:
                 started_at=node.moment("started_at", null=True),
                 time_up_recorded_at=node.moment("time_up_recorded_at", null=True),
                 published_at=node.moment("published_at", null=True),
+                finished_at=node.moment("finished_at", null=True),
             )
             round_rows.append((self.rounds[number], {"created_at": node.moment("created_at")}))
         insert(Round, round_rows)
