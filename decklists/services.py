@@ -41,7 +41,7 @@ from decklists.selectors import (
 )
 from penalties.services import penalty_issue
 from tournaments.models import Match, Player, Team, TimeExtension, Tournament
-from tournaments.permissions import ALL_STAFF, JUDGES, has_role, player_team_id
+from tournaments.rules import can_change_locked_decklist, can_read_pool, is_event_staff, plays_on
 from tournaments.services.audit import audit_log
 from tournaments.services.clock import time_extension_grant
 
@@ -100,7 +100,7 @@ def decklist_submit(
         raise DomainError(
             "The player is not in this event.", errors=[{"field": "player", "message": "not in event"}]
         )
-    is_staff = has_role(actor, tournament, ALL_STAFF)
+    is_staff = is_event_staff(actor, tournament)
     if not is_staff and (player.user_id is None or player.user_id != getattr(actor, "pk", None)):
         raise DomainError("You may submit only your own decklist.", status_code=403)
     check_text_acceptable(text)
@@ -140,7 +140,7 @@ def decklist_submit(
 def _check_lock(*, tournament: Tournament, actor, reason: str, locked: bool, what: str = "list") -> None:
     """After the deadline only a judge may change a registration, and only with a reason
     [MTR 2.7: accepted lists can't be changed]; pools and decklists lock together."""
-    if locked and not has_role(actor, tournament, JUDGES):
+    if locked and not can_change_locked_decklist(actor, tournament):
         raise ConflictError(
             f"Decklists are locked: the decklist deadline has passed. Ask a judge to correct the {what}.",
             extra={"code": "decklists_locked"},
@@ -178,9 +178,8 @@ def decklist_pool_register(
             f"Only Sealed and Draft events register a team pool; this event is {tournament.get_format_display()}.",
             errors=[{"field": "team", "message": "not a Limited event"}],
         )
-    is_staff = has_role(actor, tournament, ALL_STAFF)
-    on_team = player_team_id(actor, tournament) == team.pk
-    if not is_staff and not on_team:
+    on_team = plays_on(actor, team, tournament)
+    if not can_read_pool(actor, team):
         raise DomainError(
             "Only the team's players and the event's staff may register its pool.", status_code=403
         )

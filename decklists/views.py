@@ -19,7 +19,8 @@ from decklists import selectors, services
 from decklists.api.views import team_payload
 from decklists.models import DeckCheck, DeckCheckFinding, FindingKind
 from tournaments.models import Match, Player, Team, Tournament
-from tournaments.permissions import ALL_STAFF, JUDGES, has_role, player_team_id
+from tournaments.permissions import player_team_id
+from tournaments.rules import can_check_decks, is_event_staff
 
 
 def _conflicts(payload: dict) -> dict[int, set[str]]:
@@ -59,7 +60,7 @@ def team_decklists(request, tournament_id: int):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     team_id = player_team_id(request.user, tournament)
     if team_id is None:
-        if has_role(request.user, tournament, ALL_STAFF):
+        if is_event_staff(request.user, tournament):
             return HttpResponseRedirect(reverse("decklists-judge", args=[tournament.pk]))
         raise PermissionDenied("Only the event's players and staff see decklists.")
     team = get_object_or_404(Team, pk=team_id)
@@ -88,7 +89,7 @@ def team_decklists(request, tournament_id: int):
 def judge_decklists(request, tournament_id: int):
     """Staff overview: every team's validity; ``?team=`` opens that team's lists side by side."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    if not has_role(request.user, tournament, ALL_STAFF):
+    if not is_event_staff(request.user, tournament):
         raise PermissionDenied("Only the event's staff see all decklists.")
     index = selectors.card_index()
     rows = []
@@ -112,7 +113,7 @@ def judge_decklists(request, tournament_id: int):
 def deck_check(request, tournament_id: int, match_id: int):
     """One table's deck check: the four registered lists, findings, penalty and extension actions."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    if not has_role(request.user, tournament, JUDGES):
+    if not can_check_decks(request.user, tournament):
         raise PermissionDenied("Only the event's judges run deck checks.")
     match = get_object_or_404(
         Match.objects.select_related("round", "team_a", "team_b"), pk=match_id, round__tournament=tournament

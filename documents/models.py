@@ -64,6 +64,12 @@ class DocumentJob(models.Model):
         return f"{self.get_kind_display()} ({self.get_status_display()})"
 
     @property
+    def is_public_kind(self) -> bool:
+        """Pairings and standings, which anyone may read once their round is public
+        (``tournaments.rules.can_read_document``)."""
+        return self.kind in DocumentKind.public()
+
+    @property
     def stuck(self) -> bool:
         """Running for longer than the task's hard time limit: Celery has killed that render, so
         its worker can no longer finish it (the broker would only redeliver it after its

@@ -13,12 +13,12 @@ from documents.enums import DocumentKind, Paper
 from documents.models import DocumentJob
 from documents.services import document_request, document_retry
 from tournaments.models import Round, Tournament
-from tournaments.permissions import ALL_STAFF, has_role
+from tournaments.rules import can_print
 
 
 def _staff_event(request, tournament_id: int) -> Tournament:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    if not has_role(request.user, tournament, ALL_STAFF):
+    if not can_print(request.user, tournament):
         raise PermissionDenied("Only the event's staff may print documents.")
     return tournament
 

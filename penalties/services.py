@@ -43,7 +43,7 @@ from penalties.models import Penalty
 from tournaments.domain.seating import seat_order
 from tournaments.enums import MatchResultKind
 from tournaments.models import Match, Player, Round, Tournament
-from tournaments.permissions import is_head_judge
+from tournaments.rules import can_deviate, can_overturn_penalty
 from tournaments.services.audit import audit_log
 from tournaments.services.results import match_penalty_result_clear, match_penalty_result_set
 from tournaments.services.teams import team_disqualify, team_reinstate
@@ -152,7 +152,7 @@ def penalty_issue(
             decision,
             penalty=_penalty_kind(penalty),
             reason=deviation_reason,
-            by_head_judge=is_head_judge(actor, tournament),
+            by_head_judge=can_deviate(actor, tournament),
             context=_context(context=context, player=player, match=match),
         )
     moment_of = _simultaneous_root(simultaneous_with, match)
@@ -238,7 +238,7 @@ def penalty_overturn(*, penalty: Penalty, actor, reason: str) -> Penalty:
     penalty = (
         Penalty.objects.select_for_update().select_related("tournament", "player", "team").get(pk=penalty.pk)
     )
-    if not is_head_judge(actor, penalty.tournament):
+    if not can_overturn_penalty(actor, penalty.tournament):
         raise PenaltyRuleError("Only the head judge may overturn a penalty", status_code=403)
     if penalty.overturned:
         raise ConflictError(f"Penalty {penalty.pk} is already overturned")

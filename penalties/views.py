@@ -23,12 +23,13 @@ from penalties.forms import FLAG_LABELS, PenaltyIssueForm
 from penalties.models import Penalty
 from penalties.services import penalty_issue, penalty_overturn
 from tournaments.models import Player, Round, Tournament
-from tournaments.permissions import ALL_STAFF, JUDGES, has_role, is_head_judge
+from tournaments.rules import RULES
 
 
-def _event_for(request, tournament_id: int, roles: frozenset[str]) -> Tournament:
+def _event_for(request, tournament_id: int, rule: str) -> Tournament:
+    """The event, if the named rule (``tournaments.rules``) lets the user in."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    if not has_role(request.user, tournament, roles):
+    if not RULES[rule](request.user, tournament):
         raise PermissionDenied("Only this event's staff may see penalties.")
     return tournament
 
@@ -44,7 +45,7 @@ def _round_shown(tournament: Tournament, number: str | None) -> Round | None:
 @login_required
 def penalty_new(request, tournament_id: int):
     """Pick table → player → infraction, see the proposal (preview API), confirm."""
-    tournament = _event_for(request, tournament_id, JUDGES)
+    tournament = _event_for(request, tournament_id, "can_propose_penalty")
     event_round = _round_shown(tournament, request.GET.get("round") or request.POST.get("round"))
     form = PenaltyIssueForm(request.POST or None)
     status = 200
@@ -68,7 +69,6 @@ def penalty_new(request, tournament_id: int):
         "infractions": infraction_rows(Rel(tournament.rel)),
         "flags": [(name, label) for name, label in FLAG_LABELS.items()],
         "penalty_kinds": [(kind.value, kind.label) for kind in PenaltyKind],
-        "is_head_judge": is_head_judge(request.user, tournament),
         "issued": issued,
         "ftmgs_offers": _open_ftmgs_offers(issued) if issued else [],
         **_day_choices(tournament, request.POST.get("day")),
@@ -140,7 +140,7 @@ def _open_ftmgs_offers(issued: Penalty) -> list[Player]:
 @login_required
 def penalty_list(request, tournament_id: int):
     """All penalties of the event; deviations stand out; the head judge can overturn from here."""
-    tournament = _event_for(request, tournament_id, ALL_STAFF)
+    tournament = _event_for(request, tournament_id, "can_read_penalties")
     penalties = selectors.penalties_listed(tournament_id=tournament.pk)
     return render(
         request,
@@ -148,14 +148,13 @@ def penalty_list(request, tournament_id: int):
         {
             "tournament": tournament,
             "penalties": penalties,
-            "is_head_judge": is_head_judge(request.user, tournament),
         },
     )
 
 
 @login_required
 def player_history(request, tournament_id: int, player_id: int):
-    tournament = _event_for(request, tournament_id, ALL_STAFF)
+    tournament = _event_for(request, tournament_id, "can_read_penalties")
     player = get_object_or_404(Player.objects.select_related("team"), tournament=tournament, pk=player_id)
     penalties = selectors.penalties_listed(tournament_id=tournament.pk, player_id=player.pk)
     return render(
@@ -165,7 +164,6 @@ def player_history(request, tournament_id: int, player_id: int):
             "tournament": tournament,
             "player": player,
             "penalties": penalties,
-            "is_head_judge": is_head_judge(request.user, tournament),
         },
     )
 
@@ -173,7 +171,7 @@ def player_history(request, tournament_id: int, player_id: int):
 @login_required
 @require_POST
 def penalty_overturn_page(request, tournament_id: int, pk: int):
-    tournament = _event_for(request, tournament_id, ALL_STAFF)
+    tournament = _event_for(request, tournament_id, "can_read_penalties")
     penalty = get_object_or_404(Penalty, tournament=tournament, pk=pk)
     try:
         penalty_overturn(penalty=penalty, actor=request.user, reason=request.POST.get("reason", ""))

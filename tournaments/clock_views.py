@@ -26,7 +26,7 @@ from tournaments.clock_selectors import match_clock_row, round_clock_data
 from tournaments.domain.clock import MAX_EXTENSION_MINUTES
 from tournaments.domain.end_of_round import Outcome, TableClock, outcome_after_last_turn
 from tournaments.models import Match, Player, Round, Tournament
-from tournaments.permissions import ALL_STAFF, JUDGES, has_role
+from tournaments.rules import can_run_clock, can_work_table, is_event_staff
 from tournaments.services.clock import (
     match_time_call,
     match_turn_complete,
@@ -168,7 +168,7 @@ def clock_projector(request, tournament_id: int):
     """The big clock for the hall's screen: round time, and every table with an extension or in
     extra turns, readable from the back of the room."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    staff = has_role(request.user, tournament, ALL_STAFF)
+    staff = is_event_staff(request.user, tournament)
     round_row = _round_for_projector(tournament, request.GET.get("round"), staff=staff)
     context = _clock_context(tournament, round_row, timezone.now())
     context["follow"] = "round" not in request.GET
@@ -185,11 +185,11 @@ def clock_judge(request, tournament_id: int):
     """The judges' list: tables by end time, who is out of time, who is in extra turns and on
     which turn, with the forms to extend, call time and advance turns."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    if not has_role(request.user, tournament, ALL_STAFF):
+    if not is_event_staff(request.user, tournament):
         raise PermissionDenied("staff only")
     round_row = _round_for_page(tournament, request.GET.get("round"), staff=True)
     context = _clock_context(tournament, round_row, timezone.now())
-    context["is_judge"] = has_role(request.user, tournament, JUDGES)
+    context["is_judge"] = can_work_table(request.user, tournament)
     context["rounds"] = list(Round.objects.filter(tournament=tournament).values_list("number", flat=True))
     context["extension_form"] = ExtensionForm()
     return render(request, "tournaments/clock/judge.html", context)
@@ -251,7 +251,7 @@ def clock_round_action(request, tournament_id: int, number: int, action: str):
     round_row = get_object_or_404(
         Round.objects.select_related("tournament"), tournament_id=tournament_id, number=number
     )
-    if not has_role(request.user, round_row.tournament, ALL_STAFF):
+    if not can_run_clock(request.user, round_row.tournament):
         raise PermissionDenied("staff only")
     services = {"start": round_start, "pause": round_pause, "resume": round_resume}
     if action not in services:
@@ -269,7 +269,7 @@ def _judge_match(request, tournament_id: int, match_id: int) -> Match:
     match = get_object_or_404(
         Match.objects.select_related("round__tournament"), pk=match_id, round__tournament_id=tournament_id
     )
-    if not has_role(request.user, match.round.tournament, JUDGES):
+    if not can_work_table(request.user, match.round.tournament):
         raise PermissionDenied("judges only")
     return match
 

@@ -1,15 +1,14 @@
-"""Who may do what in an event: one set of role predicates shared by pages, the API and every app.
+"""The role primitives the rules are made of: a user's staff role in an event, their team.
 
+Who may do what is decided by the named rules in ``tournaments.rules``; call those, not these.
 Roles are per event (``Staff``). Superusers (support staff) pass every check. A player is a user
 linked to a ``Player`` row of the event.
 """
 
 from __future__ import annotations
 
-from rest_framework.permissions import BasePermission
-
 from tournaments.enums import StaffRole
-from tournaments.models import Player, Staff, Team, Tournament
+from tournaments.models import Player, Staff, Tournament
 
 ALL_STAFF = frozenset(StaffRole.values)
 JUDGES = frozenset({StaffRole.ORGANIZER, StaffRole.HEAD_JUDGE, StaffRole.JUDGE})
@@ -63,19 +62,3 @@ def player_team_id(user, tournament: Tournament | int) -> int | None:
         .values_list("team_id", flat=True)
         .first()
     )
-
-
-def plays_on(user, team: Team) -> bool:
-    return player_team_id(user, team.tournament_id) == team.pk
-
-
-class EventRolePermission(BasePermission):
-    """Checks ``view.required_roles`` (a frozenset) against the user's role in ``view.get_tournament()``.
-
-    Views that also let players or the public in decide that themselves before calling this; this
-    class answers only 'is this user staff with one of these roles'.
-    """
-
-    def has_permission(self, request, view) -> bool:
-        roles = getattr(view, "required_roles", ALL_STAFF)
-        return has_role(request.user, view.get_tournament(), roles)

@@ -30,7 +30,8 @@ from tournaments.forms import (
     add_domain_errors,
 )
 from tournaments.models import Match, Player, Round, Team, Tournament
-from tournaments.permissions import ALL_STAFF, ORGANIZER, SCOREKEEPING, has_role, player_team_id, staff_role
+from tournaments.permissions import player_team_id, staff_role
+from tournaments.rules import RULES, can_manage_event, can_run_event
 from tournaments.selectors import (
     last_public_standings_round,
     matches_for_round,
@@ -231,7 +232,6 @@ def tournament_public(request, tournament_id: int):
         "pairings": pairings,
         "standings": standings,
         "teams": teams_for(tournament) if shown_round is None else None,
-        "is_staff": has_role(request.user, tournament, ALL_STAFF),
     }
     return render(request, "tournaments/public.html", context)
 
@@ -331,9 +331,10 @@ def match_seats_view(request, tournament_id: int, match_id: int):
 # ---- staff pages ----------------------------------------------------------------------------
 
 
-def _staff_event(request, tournament_id: int, roles=ALL_STAFF) -> Tournament:
+def _staff_event(request, tournament_id: int, rule: str = "is_event_staff") -> Tournament:
+    """The event, if the named rule (``tournaments.rules``) lets the user do this page's work."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    if not has_role(request.user, tournament, roles):
+    if not RULES[rule](request.user, tournament):
         raise PermissionDenied("You are not on the staff of this event with a role that may do this.")
     return tournament
 
@@ -377,8 +378,8 @@ def _render_manage(request, tournament: Tournament, *, status=200, error="", tea
     context = {
         "tournament": tournament,
         "role_label": _role_label(request.user, tournament),
-        "can_write": has_role(request.user, tournament, SCOREKEEPING),
-        "is_organizer": has_role(request.user, tournament, ORGANIZER),
+        "can_write": can_run_event(request.user, tournament),
+        "is_organizer": can_manage_event(request.user, tournament),
         "teams": teams,
         "team_form": team_form or TeamRegisterForm(team_size=tournament.team_size),
         "current_round": current_round,
@@ -409,7 +410,7 @@ def tournament_manage(request, tournament_id: int):
 @login_required
 def tournament_settings(request, tournament_id: int):
     """The organizer changes the event's settings; the structure is shown fixed once round 1 is paired."""
-    tournament = _staff_event(request, tournament_id, ORGANIZER)
+    tournament = _staff_event(request, tournament_id, "can_manage_event")
     structure_fixed = tournament.rounds.exists()
     form = TournamentSettingsForm(
         request.POST or None,
@@ -449,7 +450,7 @@ def _refused(request, tournament: Tournament, error: DomainError):
 @login_required
 @require_POST
 def team_add(request, tournament_id: int):
-    tournament = _staff_event(request, tournament_id, SCOREKEEPING)
+    tournament = _staff_event(request, tournament_id, "can_run_event")
     form = TeamRegisterForm(request.POST, team_size=tournament.team_size)
     if form.is_valid():
         try:
@@ -474,7 +475,7 @@ def team_add(request, tournament_id: int):
 @login_required
 @require_POST
 def team_drop_view(request, tournament_id: int, team_id: int):
-    tournament = _staff_event(request, tournament_id, SCOREKEEPING)
+    tournament = _staff_event(request, tournament_id, "can_run_event")
     team = get_object_or_404(Team, pk=team_id, tournament=tournament)
     form = ReasonForm(request.POST)
     if not form.is_valid():
@@ -490,7 +491,7 @@ def team_drop_view(request, tournament_id: int, team_id: int):
 @login_required
 @require_POST
 def round_pair_view(request, tournament_id: int):
-    tournament = _staff_event(request, tournament_id, SCOREKEEPING)
+    tournament = _staff_event(request, tournament_id, "can_run_event")
     try:
         paired = round_pair(tournament=tournament, actor=request.user)
     except DomainError as error:
@@ -502,7 +503,7 @@ def round_pair_view(request, tournament_id: int):
 @login_required
 @require_POST
 def round_publish_view(request, tournament_id: int, round_id: int):
-    tournament = _staff_event(request, tournament_id, SCOREKEEPING)
+    tournament = _staff_event(request, tournament_id, "can_run_event")
     target = get_object_or_404(Round, pk=round_id, tournament=tournament)
     try:
         published = round_publish(round=target, actor=request.user)
@@ -515,7 +516,7 @@ def round_publish_view(request, tournament_id: int, round_id: int):
 @login_required
 @require_POST
 def round_delete_view(request, tournament_id: int, round_id: int):
-    tournament = _staff_event(request, tournament_id, SCOREKEEPING)
+    tournament = _staff_event(request, tournament_id, "can_run_event")
     target = get_object_or_404(Round, pk=round_id, tournament=tournament)
     number = target.number
     try:
@@ -529,7 +530,7 @@ def round_delete_view(request, tournament_id: int, round_id: int):
 @login_required
 @require_POST
 def cut_build_view(request, tournament_id: int):
-    tournament = _staff_event(request, tournament_id, SCOREKEEPING)
+    tournament = _staff_event(request, tournament_id, "can_run_event")
     try:
         playoff = cut_build(tournament=tournament, actor=request.user)
     except DomainError as error:

@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, PermissionDenied
-from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -21,21 +21,14 @@ from common.api import ErrorSerializer
 from decklists import selectors
 from decklists.models import Decklist
 from decklists.services import check_text_acceptable, decklist_pool_register, decklist_submit
+from tournaments.api.permissions import LoggedIn
 from tournaments.models import Player, Team, Tournament
-from tournaments.permissions import ALL_STAFF, has_role, player_team_id
+from tournaments.rules import can_check_decklists, can_read_decklist, can_read_pool
 
 NOT_YOURS = {
     403: OpenApiResponse(ErrorSerializer, description="Another team's lists, before they are public.")
 }
 """The read views are open to anyone but answer 403 for lists the caller may not see [MTR 2.7]."""
-
-
-def can_read_team(user, tournament: Tournament, team_id: int) -> bool:
-    return (
-        has_role(user, tournament, ALL_STAFF)
-        or player_team_id(user, tournament) == team_id
-        or selectors.decklists_public(tournament)
-    )
 
 
 class LineErrorSerializer(serializers.Serializer):
@@ -69,7 +62,7 @@ class TeamErrorSerializer(serializers.Serializer):
 
 
 class DecklistSubmitApi(APIView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [LoggedIn]
 
     class InputSerializer(serializers.Serializer):
         player = serializers.IntegerField(help_text="Player id: your own, or anyone's for event staff.")
@@ -119,7 +112,7 @@ class DecklistSubmitApi(APIView):
 class DecklistPreviewApi(APIView):
     """Check a list as it is typed, without saving; with ``player``, also the team's conflicts."""
 
-    permission_classes = [IsAuthenticated]
+    permission_classes = [LoggedIn]
 
     class InputSerializer(serializers.Serializer):
         text = serializers.CharField(allow_blank=True, trim_whitespace=False)
@@ -138,8 +131,7 @@ class DecklistPreviewApi(APIView):
         tournament = get_object_or_404(Tournament, pk=tournament_id)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        own_team = player_team_id(request.user, tournament)
-        if own_team is None and not has_role(request.user, tournament, ALL_STAFF):
+        if not can_check_decklists(request.user, tournament):
             raise PermissionDenied("Only this event's players and staff may check lists here.")
         text = data.validated_data["text"]
         check_text_acceptable(text)
@@ -147,8 +139,10 @@ class DecklistPreviewApi(APIView):
         player_id = data.validated_data.get("player")
         player = None
         if player_id is not None:
-            player = get_object_or_404(Player, pk=player_id, tournament=tournament)
-            if not can_read_team(request.user, tournament, player.team_id):
+            player = get_object_or_404(
+                Player.objects.select_related("team__tournament"), pk=player_id, tournament=tournament
+            )
+            if not can_read_decklist(request.user, player.team):
                 raise PermissionDenied("You may preview lists of your own team only.")
         checked = selectors.decklist_text_check(
             text, tournament=tournament, player=player or Player(pk=0, name="You"), index=index
@@ -275,8 +269,8 @@ class TeamDecklistsApi(APIView):
     @extend_schema(responses={200: OutputSerializer, **NOT_YOURS})
     def get(self, request, tournament_id: int, team_id: int):
         tournament = get_object_or_404(Tournament, pk=tournament_id)
-        team = get_object_or_404(Team, pk=team_id, tournament=tournament)
-        if not can_read_team(request.user, tournament, team.pk):
+        team = get_object_or_404(Team.objects.select_related("tournament"), pk=team_id, tournament=tournament)
+        if not can_read_decklist(request.user, team):
             raise PermissionDenied("Decklists are visible to the team and the event's staff only.")
         return Response(self.OutputSerializer(team_payload(tournament, team)).data)
 
@@ -310,9 +304,11 @@ class DecklistDetailApi(APIView):
     def get(self, request, tournament_id: int, decklist_id: int):
         tournament = get_object_or_404(Tournament, pk=tournament_id)
         decklist = get_object_or_404(
-            Decklist.objects.select_related("player", "current"), pk=decklist_id, tournament=tournament
+            Decklist.objects.select_related("player__team__tournament", "current"),
+            pk=decklist_id,
+            tournament=tournament,
         )
-        if not can_read_team(request.user, tournament, decklist.player.team_id):
+        if not can_read_decklist(request.user, decklist.player.team):
             raise PermissionDenied("Decklists are visible to the team and the event's staff only.")
         return Response(self.OutputSerializer(decklist).data)
 
@@ -374,10 +370,7 @@ class TeamPoolApi(APIView):
     def _team(self, request, tournament_id: int, team_id: int) -> Team:
         tournament = get_object_or_404(Tournament, pk=tournament_id)
         team = get_object_or_404(Team.objects.select_related("tournament"), pk=team_id, tournament=tournament)
-        if not (
-            has_role(request.user, tournament, ALL_STAFF)
-            or player_team_id(request.user, tournament) == team.pk
-        ):
+        if not can_read_pool(request.user, team):
             raise PermissionDenied("A team's pool is visible to the team and the event's staff only.")
         return team
 

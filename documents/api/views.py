@@ -22,11 +22,10 @@ from rest_framework.views import APIView
 from documents.api import serializers as s
 from documents.enums import JobStatus
 from documents.models import DocumentJob
-from documents.permissions import can_read_job
 from documents.services import document_request, document_retry
 from tournaments.api.serializers import ErrorSerializer
 from tournaments.models import Tournament
-from tournaments.permissions import ALL_STAFF, has_role
+from tournaments.rules import can_print, can_read_document
 
 #: The print panel lists this many recent jobs.
 RECENT_JOBS = 50
@@ -40,12 +39,12 @@ class StaffOnly(APIView):
     permission_classes = [AllowAny]
 
     def require_staff(self, request: Request, tournament_id: int) -> None:
-        if not has_role(request.user, tournament_id, ALL_STAFF):
+        if not can_print(request.user, tournament_id):
             self.permission_denied(request, message="Only the event's staff may print documents.")
 
     def readable_job(self, request: Request, job_id: int) -> DocumentJob:
         job = get_object_or_404(DocumentJob.objects.select_related("round"), pk=job_id)
-        if not can_read_job(request.user, job):
+        if not can_read_document(request.user, job):
             self.permission_denied(request, message="This document is for the event's staff only.")
         return job
 

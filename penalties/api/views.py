@@ -9,8 +9,7 @@ from __future__ import annotations
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.exceptions import PermissionDenied, ValidationError
-from rest_framework.permissions import BasePermission
+from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -19,28 +18,23 @@ from penalties.domain import CATALOGUE, DeckProblemUpgrade, PenaltyDecision, Rel
 from penalties.domain import Penalty as PenaltyKind
 from penalties.models import Penalty
 from penalties.services import CONTEXT_FLAGS, penalty_issue, penalty_overturn, penalty_propose
+from tournaments.api.permissions import RulePermission
 from tournaments.models import Player, Round, Tournament
-from tournaments.permissions import ALL_STAFF, JUDGES, has_role
-
-
-class PenaltyRolePermission(BasePermission):
-    """Staff with ``view.required_roles[method]`` pass; everyone else gets 403."""
-
-    def has_permission(self, request, view) -> bool:
-        roles = view.required_roles[request.method]
-        if not has_role(request.user, view.get_tournament(), roles):
-            raise PermissionDenied("Only this event's judges and staff may see or give penalties.")
-        return True
 
 
 class _EventApi(APIView):
-    permission_classes = [PenaltyRolePermission]
-    required_roles: dict[str, frozenset[str]] = {}
+    permission_classes = [RulePermission]
+    rules: dict[str, str] = {}
+    refuse_anonymous_with_403 = True
+    refusal_message = "Only this event's judges and staff may see or give penalties."
 
     def get_tournament(self) -> Tournament:
         if not hasattr(self, "_tournament"):
             self._tournament = get_object_or_404(Tournament, pk=self.kwargs["tournament_id"])
         return self._tournament
+
+    def rule_args(self, request) -> tuple:
+        return (self.get_tournament(),)
 
 
 class ContextInputSerializer(serializers.Serializer):
@@ -128,7 +122,7 @@ class DecisionOutputSerializer(serializers.Serializer):
 class PenaltyPreviewApi(_EventApi):
     """What the rules give, without saving: the judge page shows it before the judge confirms."""
 
-    required_roles = {"POST": JUDGES}
+    rules = {"POST": "can_propose_penalty"}
 
     @extend_schema(
         request=ProposalInputSerializer,
@@ -154,7 +148,7 @@ class PenaltyPreviewApi(_EventApi):
 class PenaltiesApi(_EventApi):
     """``GET``: the event's penalties (staff); ``POST``: issue one (judges; deviation: head judge)."""
 
-    required_roles = {"GET": ALL_STAFF, "POST": JUDGES}
+    rules = {"GET": "can_read_penalties", "POST": "can_propose_penalty"}
 
     class FilterSerializer(serializers.Serializer):
         round = serializers.IntegerField(min_value=1, required=False)
@@ -308,7 +302,8 @@ class PenaltiesApi(_EventApi):
 class PenaltyOverturnApi(_EventApi):
     """The head judge overturns a penalty on appeal; the record stays, its effects are undone."""
 
-    required_roles = {"POST": ALL_STAFF}
+    rules = {"POST": "can_overturn_penalty"}
+    refusal_message = "Only the head judge may overturn a penalty."
 
     class OverturnInputSerializer(serializers.Serializer):
         reason = serializers.CharField(max_length=2000)
@@ -348,7 +343,7 @@ class PenaltyOverturnApi(_EventApi):
 class InfractionListApi(_EventApi):
     """The infraction catalogue with this event's defaults, for the judge page's searchable list."""
 
-    required_roles = {"GET": ALL_STAFF}
+    rules = {"GET": "can_read_penalties"}
 
     class InfractionOutputSerializer(serializers.Serializer):
         code = serializers.CharField()

@@ -3,7 +3,9 @@
 The table is the reviewable statement of who may do what: one row per operation (method and
 schema path, plus a label where one operation is exercised in two states), one column per role.
 ``test_every_api_operation_is_in_the_matrix`` walks the OpenAPI schema, so an endpoint added
-without a row fails the suite instead of escaping the matrix.
+without a row fails the suite instead of escaping the matrix, and
+``test_matrix_agrees_with_the_named_rules`` asks each operation's rule in ``tournaments.rules``
+for every cell, so the table and the rules the API enforces cannot drift apart.
 
 The event (``matrix_event``): Friday 2HG, Modern at Competitive REL, four teams. ``player`` plays on Team 1 and
 ``other_player`` on Team 3. Both submitted their lists before round 1 (which locks the lists, as
@@ -31,14 +33,21 @@ from dataclasses import dataclass
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
+from django.http import Http404
+from django.urls import resolve
 from drf_spectacular.generators import SchemaGenerator
+from rest_framework.request import Request
+from rest_framework.test import APIRequestFactory
 from rest_framework.throttling import ScopedRateThrottle
 
 from tests.factories import DEFAULT_PASSWORD, UserFactory
 from tests.reliability.event import DECKLIST, Event, build_round_one_event
 from tests.tournaments.factories import client_for
+from tournaments.api.permissions import rule_name
 from tournaments.models import Match
+from tournaments.rules import RULES
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_pair
 
@@ -81,7 +90,9 @@ class Row:
     """One operation: ``path`` is the schema's path; ``{name}`` parts are filled from the event.
 
     ``body`` may be a callable of the event (ids are only known once it is built); ``prepare``
-    changes the event before the request, inside the cell's savepoint.
+    changes the event before the request, inside the cell's savepoint. ``rule`` names the rule of
+    ``tournaments.rules`` that decides the row when the service, not the view, asks it (a
+    deviation is known only once the IPG's penalty is computed).
     """
 
     method: str
@@ -90,15 +101,16 @@ class Row:
     body: dict | Callable[[Event], dict] | None = None
     label: str = ""
     prepare: Callable[[Event], None] | None = None
+    rule: str = ""
 
     @property
     def id(self) -> str:
         return f"{self.method} {self.path}" + (f" [{self.label}]" if self.label else "")
 
 
-def R(method, path, *statuses, body=None, label="", prepare=None) -> Row:  # noqa: N802 - a table row
+def R(method, path, *statuses, body=None, label="", prepare=None, rule="") -> Row:  # noqa: N802 - a table row
     assert len(statuses) == len(ROLES), f"{method} {path}: {len(statuses)} statuses for {len(ROLES)} roles"
-    return Row(method, path, statuses, body, label, prepare)
+    return Row(method, path, statuses, body, label, prepare, rule)
 
 
 T = "/api/v1/tournaments/{tournament_id}"
@@ -198,7 +210,7 @@ MATRIX = [
       label="as proposed", body=lambda ev: {
           "player": ev.player_row.pk, "round": 1, "infraction": "TE-SP", "description": "slow"}),
     R("POST", T + "/penalties/",                             403,  403,  403,  403,  403,  201,  403,  403,  201,
-      label="deviation", body=lambda ev: {
+      label="deviation", rule="can_deviate", body=lambda ev: {
           "player": ev.player_row.pk, "round": 1, "infraction": "TE-SP", "description": "slow",
           "penalty": "no_penalty", "deviation_reason": "the opponent was stalling too"}),
     R("POST", T + "/penalties/preview/",                     403,  403,  403,  403,  200,  200,  200,  403,  200,
@@ -299,3 +311,62 @@ def test_every_api_route_is_in_the_schema():
         if route.startswith("api/v1/")
     }
     assert routes == {path for _, path in schema_operations()}
+
+
+def _rule_of(ev: Event, row: Row, role: str) -> bool | None:
+    """The named rule's answer for the row's caller, asked the way ``RulePermission`` asks it;
+    ``None`` for an operation outside the rule-declaring views (sign-up, token, event list)."""
+    path = row.path.format(**{**default_ids(ev), **ev.ids})
+    match = resolve(path)
+    view_class = getattr(match.func, "view_class", None)
+    if not getattr(view_class, "rules", None):
+        return None
+    user = ev.users[role]
+    user = AnonymousUser() if user is None else get_user_model().objects.get(pk=user.pk)
+    body = row.body(ev) if callable(row.body) else row.body
+    request = Request(getattr(APIRequestFactory(), row.method.lower())(path, body, format="json"))
+    request.user = user
+    request._full_data = body or {}
+    view = view_class()
+    view.request, view.args, view.kwargs = request, (), match.kwargs
+    try:
+        args = view.rule_args(request)
+    except Http404:
+        return False
+    return RULES[row.rule or rule_name(view, request, row.method)](user, *args)
+
+
+@pytest.mark.parametrize("row", MATRIX, ids=[row.id for row in MATRIX])
+def test_matrix_agrees_with_the_named_rules(matrix_event, row):
+    """The matrix reads the rules the API enforces: wherever an operation declares a rule, the
+    rule says no exactly where the matrix expects a refusal (401, 403, or the 404 hiding an
+    unpublished round), so the table and ``tournaments.rules`` cannot drift apart."""
+    refused = {401, 403, 404}
+    verdicts = {}
+    for role, expected in zip(ROLES, row.statuses, strict=True):
+        with transaction.atomic():
+            matrix_event.ids.clear()
+            if row.prepare is not None:
+                row.prepare(matrix_event)
+            verdict = _rule_of(matrix_event, row, role)
+            transaction.set_rollback(True)
+        if verdict is not None:
+            verdicts[role] = (verdict, expected not in refused)
+    assert {role: got for role, (got, _) in verdicts.items()} == {
+        role: want for role, (_, want) in verdicts.items()
+    }
+
+
+@pytest.mark.parametrize("method", ["TRACE", "CONNECT", "PROPFIND"])
+def test_a_method_no_view_handles_is_405_everywhere(matrix_event, method):
+    """TRACE once crashed the penalty views (a KeyError on the method): every API route answers
+    405 to a method it does not handle, whoever asks."""
+    ids = default_ids(matrix_event)
+    paths = sorted({path for _, path in schema_operations()})
+    codes = {}
+    for role in ("anonymous", "judge", "organizer"):
+        user = matrix_event.users[role]
+        client = client_for(None if user is None else get_user_model().objects.get(pk=user.pk))
+        for path in paths:
+            codes[(role, path)] = client.generic(method, path.format(**ids)).status_code
+    assert {key: code for key, code in codes.items() if code != 405} == {}

@@ -12,15 +12,14 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from common.api import ErrorSerializer
+from tournaments.api.permissions import RulePermission
 from tournaments.clock_selectors import match_clock_row, round_clock
 from tournaments.domain.clock import MAX_EXTENSION_MINUTES
 from tournaments.models import Match, Round, Tournament
-from tournaments.permissions import ALL_STAFF, JUDGES, EventRolePermission, has_role
 from tournaments.services.clock import (
     match_time_call,
     match_turn_complete,
@@ -133,8 +132,8 @@ def clock_payload(view) -> dict:
 class _RoundApi(APIView):
     """A round addressed as ``tournaments/{tournament_id}/rounds/{number}/``; staff only by default."""
 
-    permission_classes = [EventRolePermission]
-    required_roles = ALL_STAFF
+    permission_classes = [RulePermission]
+    rules = {"POST": "can_run_clock"}
 
     def get_tournament(self) -> Tournament:
         if not hasattr(self, "_tournament"):
@@ -148,6 +147,9 @@ class _RoundApi(APIView):
             number=self.kwargs["number"],
         )
 
+    def rule_args(self, request) -> tuple:
+        return (self.get_tournament(),)
+
     def clock_response(self, round_row: Round) -> Response:
         view = round_clock(round_row, now=timezone.now())
         return Response(RoundClockSerializer(clock_payload(view)).data)
@@ -156,11 +158,14 @@ class _RoundApi(APIView):
 class RoundClockApi(_RoundApi):
     """The round's clock and every table's end and end-of-round turns.
 
-    Public once the round's pairings are published (status "published" or "finished"), so the
+    Public once the round's pairings are published (``Round.is_public``), so the
     projector and players' phones can poll it; staff may read it at any time.
     """
 
-    permission_classes = [AllowAny]
+    rules = {"GET": "can_view_round"}
+
+    def rule_args(self, request) -> tuple:
+        return (self.get_round(),)
 
     @extend_schema(
         operation_id="round_clock",
@@ -202,10 +207,7 @@ class RoundClockApi(_RoundApi):
         ],
     )
     def get(self, request, tournament_id: int, number: int):
-        round_row = self.get_round()
-        if not round_row.is_public and not has_role(request.user, round_row.tournament, ALL_STAFF):
-            self.permission_denied(request, message="this round's pairings are not published yet")
-        return self.clock_response(round_row)
+        return self.clock_response(self.get_round())
 
 
 class RoundStartApi(_RoundApi):
@@ -260,8 +262,8 @@ class RoundResumeApi(_RoundApi):
 class _MatchApi(APIView):
     """A table addressed as ``matches/{match_id}/``; judges only (organizer, head judge, judge)."""
 
-    permission_classes = [EventRolePermission]
-    required_roles = JUDGES
+    permission_classes = [RulePermission]
+    rules = {"POST": "can_work_table"}
 
     def get_match(self) -> Match:
         if not hasattr(self, "_match"):
@@ -272,6 +274,9 @@ class _MatchApi(APIView):
 
     def get_tournament(self) -> Tournament:
         return self.get_match().round.tournament
+
+    def rule_args(self, request) -> tuple:
+        return (self.get_match(),)
 
     def table_response(self, match: Match) -> Response:
         fresh = (

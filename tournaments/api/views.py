@@ -1,7 +1,8 @@
 """Events API v1: one thin view per operation; validate the input, call one service, answer.
 
-Who may do what is declared on each view (``staff_roles`` per HTTP method, checked by
-``EventAccess``) plus the view's ``allows_others`` for players and the public:
+Who may do what is declared on each view: the rule of ``tournaments.rules`` that decides each
+HTTP method (``rules``) and the object it is asked about (``rule_args``), checked by
+``RulePermission``; a method a view does not handle is 405:
 
 * staff roles read everything of their event (the staff list included) and set any team's
   seats; pairing, publishing, results, drops and registration need organizer, head judge or
@@ -22,16 +23,16 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import PermissionDenied
-from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.api import serializers as s
-from tournaments.api.permissions import EventAccess
+from tournaments.api.permissions import LoggedIn, RulePermission
 from tournaments.models import Match, Round, Team, Tournament
-from tournaments.permissions import ALL_STAFF, HEAD_JUDGE, ORGANIZER, SCOREKEEPING, has_role, player_team_id
+from tournaments.permissions import player_team_id
+from tournaments.rules import is_event_staff
 from tournaments.selectors import (
     last_public_standings_round,
     match_detail,
@@ -65,26 +66,27 @@ def errors(*codes: int) -> dict[int, OpenApiResponse]:
 class EventApi(APIView):
     """Base of the per-event views: the event from the URL (404 if unknown) and the access rule."""
 
-    permission_classes = [EventAccess]
-    staff_roles: dict[str, frozenset[str]] = {}
+    permission_classes = [RulePermission]
+    rules: dict[str, str] = {}
 
     def get_tournament(self) -> Tournament:
         if not hasattr(self, "_tournament"):
             self._tournament = get_object_or_404(Tournament, pk=self.kwargs["tournament_id"])
         return self._tournament
 
-    def allows_others(self, request: Request) -> bool:
-        return False
+    def rule_args(self, request: Request) -> tuple:
+        """What the method's rule is asked about; the event unless a view says otherwise."""
+        return (self.get_tournament(),)
 
-    def is_staff(self, request: Request, roles: frozenset[str] = ALL_STAFF) -> bool:
-        return has_role(request.user, self.get_tournament(), roles)
+    def is_staff(self, request: Request) -> bool:
+        return is_event_staff(request.user, self.get_tournament())
 
 
 class TournamentListCreateApi(APIView):
     """Events: anyone lists them; any logged-in user creates one and becomes its organizer."""
 
     def get_permissions(self):
-        return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
+        return [AllowAny()] if self.request.method == "GET" else [LoggedIn()]
 
     @extend_schema(operation_id="tournaments_list", responses={200: s.TournamentOutputSerializer(many=True)})
     def get(self, request: Request) -> Response:
@@ -105,10 +107,7 @@ class TournamentListCreateApi(APIView):
 class TournamentDetailApi(EventApi):
     """GET: one event's settings and status (public). PATCH: change settings (organizer only)."""
 
-    staff_roles = {"PATCH": ORGANIZER}
-
-    def allows_others(self, request: Request) -> bool:
-        return request.method == "GET"
+    rules = {"GET": "anyone", "PATCH": "can_manage_event"}
 
     @extend_schema(responses={200: s.TournamentOutputSerializer, **errors(404)})
     def get(self, request: Request, tournament_id: int) -> Response:
@@ -133,7 +132,7 @@ class StaffListAddApi(EventApi):
     """GET: the event's staff and their roles (any staff role). POST: give a user a staff role in
     the event (organizer only)."""
 
-    staff_roles = {"GET": ALL_STAFF, "POST": ORGANIZER}
+    rules = {"GET": "is_event_staff", "POST": "can_manage_event"}
 
     @extend_schema(responses={200: s.StaffOutputSerializer(many=True), **errors(401, 403, 404)})
     def get(self, request: Request, tournament_id: int) -> Response:
@@ -154,18 +153,18 @@ class TeamListRegisterApi(EventApi):
     """GET: staff see every team, a player only their own. POST: staff register any team; a
     logged-in player registers a team that lists them by username."""
 
-    staff_roles = {"GET": ALL_STAFF, "POST": SCOREKEEPING}
+    rules = {"GET": "can_read_teams", "POST": "can_register_team"}
 
-    def allows_others(self, request: Request) -> bool:
-        if request.method == "GET":
-            return player_team_id(request.user, self.get_tournament()) is not None
+    def rule_args(self, request: Request) -> tuple:
+        if request.method != "POST":
+            return (self.get_tournament(),)
         players = request.data.get("players") if hasattr(request.data, "get") else None
         if not isinstance(players, list):  # the body is not validated yet: any JSON may be here
-            return False
-        usernames = {
+            players = []
+        usernames = frozenset(
             p["username"] for p in players if isinstance(p, dict) and isinstance(p.get("username"), str)
-        }
-        return request.user.is_authenticated and request.user.username in usernames
+        )
+        return (self.get_tournament(), usernames)
 
     @extend_schema(
         operation_id="tournaments_teams_list",
@@ -208,14 +207,14 @@ class TeamApi(EventApi):
             self._team = get_object_or_404(teams_for(self.get_tournament()), pk=self.kwargs["team_id"])
         return self._team
 
-    def allows_others(self, request: Request) -> bool:
-        return player_team_id(request.user, self.get_tournament()) == self.get_team().pk
+    def rule_args(self, request: Request) -> tuple:
+        return (self.get_team(),)
 
 
 class TeamDetailApi(TeamApi):
     """One team with its players: staff, or a member of the team."""
 
-    staff_roles = {"GET": ALL_STAFF}
+    rules = {"GET": "can_read_team"}
 
     @extend_schema(responses={200: s.TeamOutputSerializer, **errors(401, 403, 404)})
     def get(self, request: Request, tournament_id: int, team_id: int) -> Response:
@@ -225,7 +224,7 @@ class TeamDetailApi(TeamApi):
 class TeamDropApi(TeamApi):
     """Drop the team (scorekeeping staff or a member); effective from the next round."""
 
-    staff_roles = {"POST": SCOREKEEPING}
+    rules = {"POST": "can_drop_team"}
 
     @extend_schema(
         request=s.ReasonInputSerializer,
@@ -241,13 +240,10 @@ class TeamDropApi(TeamApi):
 class TeamDisqualifyApi(TeamApi):
     """Disqualify the team (head judge; the organizer if no head judge is named)."""
 
-    staff_roles = {"POST": HEAD_JUDGE}
+    rules = {"POST": "can_disqualify"}
 
-    def allows_others(self, request: Request) -> bool:
-        return (
-            has_role(request.user, self.get_tournament(), ORGANIZER)
-            and not self.get_tournament().staff.filter(role__in=HEAD_JUDGE).exists()
-        )
+    def rule_args(self, request: Request) -> tuple:
+        return (self.get_tournament(),)
 
     @extend_schema(
         request=s.ReasonInputSerializer,
@@ -264,10 +260,11 @@ class RoundListPairApi(EventApi):
     """GET: the rounds (non-staff: published only). POST ``{}``: pair the next round with the
     engine; POST with ``matches`` and ``reason``: the organizer's manual pairing."""
 
-    staff_roles = {"GET": ALL_STAFF, "POST": SCOREKEEPING}
+    rules = {"GET": "anyone", "POST": "can_run_event"}
 
-    def allows_others(self, request: Request) -> bool:
-        return request.method == "GET"
+    def rule_for(self, request: Request) -> str | None:
+        by_hand = request.method == "POST" and hasattr(request.data, "get") and "matches" in request.data
+        return "can_pair_by_hand" if by_hand else None
 
     @extend_schema(
         operation_id="tournaments_rounds_list",
@@ -290,8 +287,6 @@ class RoundListPairApi(EventApi):
         if matches is None:
             new_round = round_pair(tournament=tournament, actor=request.user)
         else:
-            if not self.is_staff(request, ORGANIZER):
-                raise PermissionDenied("only the organizer may pair a round by hand")
             new_round = round_pair_manual(
                 tournament=tournament,
                 actor=request.user,
@@ -319,10 +314,10 @@ class RoundApi(EventApi):
 class RoundDetailApi(RoundApi):
     """GET: the round's pairings. DELETE: undo the latest round to pair it again (re-pair)."""
 
-    staff_roles = {"GET": ALL_STAFF, "DELETE": SCOREKEEPING}
+    rules = {"GET": "can_view_round", "DELETE": "can_run_event"}
 
-    def allows_others(self, request: Request) -> bool:
-        return request.method == "GET" and self.get_round(request) is not None
+    def rule_args(self, request: Request) -> tuple:
+        return (self.get_round(request),) if request.method in ("GET", "HEAD") else (self.get_tournament(),)
 
     @extend_schema(responses={200: s.RoundOutputSerializer, **errors(404)})
     def get(self, request: Request, tournament_id: int, number: int) -> Response:
@@ -337,7 +332,7 @@ class RoundDetailApi(RoundApi):
 class RoundPublishApi(RoundApi):
     """Show the round's pairings to players and the public."""
 
-    staff_roles = {"POST": SCOREKEEPING}
+    rules = {"POST": "can_run_event"}
 
     @extend_schema(request=None, responses={200: s.RoundOutputSerializer, **errors(401, 403, 404)})
     def post(self, request: Request, tournament_id: int, number: int) -> Response:
@@ -349,7 +344,7 @@ class RoundPublishApi(RoundApi):
 class CutBuildApi(EventApi):
     """Build the playoff bracket from the final Swiss standings."""
 
-    staff_roles = {"POST": SCOREKEEPING}
+    rules = {"POST": "can_run_event"}
 
     @extend_schema(request=None, responses={201: s.RoundOutputSerializer, **errors(401, 403, 404, 409)})
     def post(self, request: Request, tournament_id: int) -> Response:
@@ -364,10 +359,7 @@ class StandingsApi(EventApi):
     published round whose results are all in, as on the event page (``?round=N`` asks for the
     standings after round N)."""
 
-    staff_roles = {"GET": ALL_STAFF}
-
-    def allows_others(self, request: Request) -> bool:
-        return True
+    rules = {"GET": "anyone"}
 
     @extend_schema(
         parameters=[
@@ -404,14 +396,13 @@ class MatchApi(EventApi):
     def get_tournament(self) -> Tournament:
         return self.get_match().round.tournament
 
+    def rule_args(self, request: Request) -> tuple:
+        return (self.get_match(),)
+
 
 class MatchDetailApi(MatchApi):
-    staff_roles = {"GET": ALL_STAFF}
-
-    def allows_others(self, request: Request) -> bool:
-        if not self.get_match().round.is_public:
-            raise Http404("no such match")
-        return True
+    rules = {"GET": "can_view_match"}
+    hide_refusal_as_404 = True
 
     @extend_schema(responses={200: s.MatchOutputSerializer, **errors(404)})
     def get(self, request: Request, match_id: int) -> Response:
@@ -421,13 +412,7 @@ class MatchDetailApi(MatchApi):
 class MatchResultReportApi(MatchApi):
     """Report a result with the version read; a stale version answers 409 with the current match."""
 
-    staff_roles = {"PUT": SCOREKEEPING}
-
-    def allows_others(self, request: Request) -> bool:
-        match = self.get_match()
-        if not match.round.is_public:
-            return False
-        return player_team_id(request.user, match.round.tournament_id) in (match.team_a_id, match.team_b_id)
+    rules = {"PUT": "can_report_result"}
 
     @extend_schema(
         request=s.ResultInputSerializer,
@@ -450,13 +435,7 @@ class MatchSeatsApi(MatchApi):
     """Record one team's seat order for the match (primary on the right, MTR 9.4(1)): any staff
     role, or a player of that team once the round is published; fixed once a result is in."""
 
-    staff_roles = {"PUT": ALL_STAFF}
-
-    def allows_others(self, request: Request) -> bool:
-        match = self.get_match()
-        if not match.round.is_public:
-            return False
-        return player_team_id(request.user, match.round.tournament_id) in (match.team_a_id, match.team_b_id)
+    rules = {"PUT": "can_choose_seats"}
 
     @extend_schema(
         request=s.MatchSeatsInputSerializer,

@@ -17,7 +17,7 @@ from tournaments.enums import (
     StaffRole,
 )
 from tournaments.models import Staff, Tournament
-from tournaments.permissions import ORGANIZER, has_role
+from tournaments.rules import can_manage_event
 from tournaments.services.audit import audit_log
 
 MIN_ROUND_MINUTES = 40
@@ -145,7 +145,7 @@ def tournament_update(*, tournament: Tournament, actor, **changes) -> Tournament
     keeps the changed fields before and after; a change that changes nothing writes none.
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if not has_role(actor, tournament, ORGANIZER):
+    if not can_manage_event(actor, tournament):
         raise DomainError("only the organizer may change the event's settings", status_code=403)
     unknown = sorted(set(changes) - UPDATABLE_SETTINGS)
     if unknown:

@@ -21,7 +21,8 @@ from documents.services import documents_for_event_finished, documents_for_round
 from tournaments.domain import games_to_win
 from tournaments.enums import MatchResultKind, RoundKind, TeamSide, TournamentStatus
 from tournaments.models import Match, Tournament
-from tournaments.permissions import SCOREKEEPING, has_role, player_team_id
+from tournaments.permissions import player_team_id
+from tournaments.rules import can_change_confirmed_result
 from tournaments.selectors import match_snapshot
 from tournaments.services.audit import audit_log
 
@@ -135,7 +136,7 @@ def match_result_report(
         "reported_by_id": actor.pk,
         "reported_at": timezone.now(),
     }
-    if has_role(actor, tournament, SCOREKEEPING):
+    if can_change_confirmed_result(actor, match):
         changed = any(before[field] != value for field, value in counts.items())
         if before["confirmed"] and changed:
             reason = _require_reason(reason)

@@ -14,7 +14,8 @@ from django.db import transaction
 from common.errors import ConflictError, DomainError
 from tournaments.enums import TeamSide
 from tournaments.models import Match, Player
-from tournaments.permissions import ALL_STAFF, has_role, player_team_id
+from tournaments.permissions import player_team_id
+from tournaments.rules import is_event_staff
 from tournaments.services.audit import audit_log
 
 
@@ -34,7 +35,7 @@ def match_seats_set(*, match: Match, actor, team_id: int, player_ids: list[int])
             "that team does not play in this match",
             errors=[{"field": "team", "message": f"team {team_id} is not in this match"}],
         )
-    if not has_role(actor, tournament, ALL_STAFF) and player_team_id(actor, tournament) != team_id:
+    if not is_event_staff(actor, tournament) and player_team_id(actor, tournament) != team_id:
         raise DomainError("only staff or a player of that team may choose its seats", status_code=403)
     if match.has_result:
         raise ConflictError("the match has a result: its seats can no longer change")

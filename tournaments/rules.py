@@ -1,0 +1,294 @@
+"""Who may do what: every permission of the toolkit, named once, for the API, the pages, the
+templates and the services alike.
+
+Each rule is a plain predicate ``rule(user, obj) -> bool`` named in the language of the MTR and IPG
+(``can_report_result(user, match)``, ``can_disqualify(user, tournament)``); the registry ``RULES``
+lets the API declare rules by name per HTTP method (``tournaments.api.permissions.RulePermission``),
+lets templates ask ``{% rule "can_issue_penalty" user tournament as allowed %}`` and is what the
+permission matrix test reads. Roles are per event (``Staff``); superusers (support staff) pass
+every staff rule. The role primitives live in ``tournaments.permissions``; nothing else should
+call them directly.
+
+The rules depend only on this app's models: rules about other apps' objects (decklists, penalties,
+documents) read the attributes they need (``tournament_id``, ``team_id``, ``kind``), so the app at
+the bottom of the dependency graph still imports nothing above it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tournaments.enums import TournamentStatus
+from tournaments.models import Match, Round, Team, Tournament
+from tournaments.permissions import (
+    ALL_STAFF,
+    JUDGES,
+    ORGANIZER,
+    SCOREKEEPING,
+    has_role,
+    is_head_judge,
+    player_team_id,
+)
+
+Rule = Callable[..., bool]
+RULES: dict[str, Rule] = {}
+
+#: The penalty that needs the head judge whoever proposes it (MTR 1.5, IPG 4).
+DISQUALIFICATION = "disqualification"
+
+
+def rule(function: Rule) -> Rule:
+    RULES[function.__name__] = function
+    return function
+
+
+def _event_id(obj) -> int:
+    """The event of ``obj``: an event or its id, or any row of the event (a match through its round)."""
+    if isinstance(obj, int):
+        return obj
+    if isinstance(obj, Tournament):
+        return obj.pk
+    if isinstance(obj, Match):
+        return obj.round.tournament_id
+    return obj.tournament_id
+
+
+@rule
+def anyone(user, obj=None) -> bool:
+    """Public reads: events, published rounds, public standings, the API's OPTIONS metadata."""
+    return True
+
+
+@rule
+def is_logged_in(user, obj=None) -> bool:
+    return bool(getattr(user, "is_authenticated", False))
+
+
+# --- the event -----------------------------------------------------------------------------------
+
+
+@rule
+def is_event_staff(user, tournament: Tournament | int) -> bool:
+    """Any staff role: read everything of the event, run the clock, print documents."""
+    return has_role(user, _event_id(tournament), ALL_STAFF)
+
+
+@rule
+def can_manage_event(user, tournament: Tournament | int) -> bool:
+    """Settings, staff, pairing by hand: the organizer."""
+    return has_role(user, _event_id(tournament), ORGANIZER)
+
+
+@rule
+def can_run_event(user, tournament: Tournament | int) -> bool:
+    """Scorekeeping: register teams, pair, publish, re-pair, build the cut, confirm and change results."""
+    return has_role(user, _event_id(tournament), SCOREKEEPING)
+
+
+@rule
+def can_register_team(user, tournament: Tournament | int, usernames: frozenset[str] = frozenset()) -> bool:
+    """Scorekeeping staff register any team; a logged-in player registers a team listing them
+    by username (``usernames``: the usernames the registration names)."""
+    if can_run_event(user, tournament):
+        return True
+    return is_logged_in(user) and user.username in usernames
+
+
+@rule
+def can_read_teams(user, tournament: Tournament | int) -> bool:
+    """The team list: staff see every team, a player of the event their own (the view filters)."""
+    return is_event_staff(user, tournament) or player_team_id(user, _event_id(tournament)) is not None
+
+
+# --- teams ---------------------------------------------------------------------------------------
+
+
+def plays_on(user, team: Team | int, tournament: Tournament | int) -> bool:
+    team_id = team if isinstance(team, int) else team.pk
+    return player_team_id(user, _event_id(tournament)) == team_id
+
+
+@rule
+def can_read_team(user, team: Team) -> bool:
+    return is_event_staff(user, team.tournament_id) or plays_on(user, team, team.tournament_id)
+
+
+@rule
+def can_drop_team(user, team: Team) -> bool:
+    """Scorekeeping staff, or a member of the team (MTR 2.11)."""
+    return can_run_event(user, team.tournament_id) or plays_on(user, team, team.tournament_id)
+
+
+@rule
+def can_disqualify(user, tournament: Tournament | int) -> bool:
+    """Disqualification is the head judge's alone (MTR 1.5, IPG 4); the organizer acts as head
+    judge when none is named. Judges may propose one (``can_propose_penalty``)."""
+    return is_head_judge(user, _event_id(tournament))
+
+
+# --- rounds and matches --------------------------------------------------------------------------
+
+
+@rule
+def can_view_round(user, round_row: Round) -> bool:
+    """A round is seen by everyone once public (``Round.is_public``), by staff from its pairing."""
+    return round_row.is_public or is_event_staff(user, round_row.tournament_id)
+
+
+@rule
+def can_pair_by_hand(user, tournament: Tournament | int) -> bool:
+    """A manual pairing overrides the engine: the organizer, with a reason (audited)."""
+    return can_manage_event(user, tournament)
+
+
+def _plays_in(user, match: Match) -> bool:
+    return player_team_id(user, match.round.tournament_id) in (match.team_a_id, match.team_b_id)
+
+
+@rule
+def can_view_match(user, match: Match) -> bool:
+    return can_view_round(user, match.round)
+
+
+@rule
+def can_report_result(user, match: Match) -> bool:
+    """Scorekeeping staff, or a player of one of the match's teams once its round is public (the
+    service then decides report, confirmation or dispute by who sent it)."""
+    if can_run_event(user, match.round.tournament_id):
+        return True
+    return match.round.is_public and _plays_in(user, match)
+
+
+@rule
+def can_change_confirmed_result(user, match: Match) -> bool:
+    """A confirmed result changes only through scorekeeping staff, with a reason (audited)."""
+    return can_run_event(user, match.round.tournament_id)
+
+
+@rule
+def can_choose_seats(user, match: Match) -> bool:
+    """Any staff role, or a player of the match once its round is public (MTR 9.4(1))."""
+    if is_event_staff(user, match.round.tournament_id):
+        return True
+    return match.round.is_public and _plays_in(user, match)
+
+
+@rule
+def can_run_clock(user, tournament: Tournament | int) -> bool:
+    """Start, pause and resume the round clock: any staff role."""
+    return is_event_staff(user, tournament)
+
+
+@rule
+def can_work_table(user, tournament: Tournament | int) -> bool:
+    """Time extensions, calling time and end-of-round turns at a table: judges."""
+    return has_role(user, _event_id(tournament), JUDGES)
+
+
+# --- penalties -----------------------------------------------------------------------------------
+
+
+@rule
+def can_read_penalties(user, tournament: Tournament | int) -> bool:
+    return is_event_staff(user, tournament)
+
+
+@rule
+def can_propose_penalty(user, tournament: Tournament | int) -> bool:
+    """Judges record infractions and the penalty the IPG gives (a Disqualification as a proposal)."""
+    return has_role(user, _event_id(tournament), JUDGES)
+
+
+def can_issue_penalty(user, tournament: Tournament | int, penalty: str) -> bool:
+    """Whether ``penalty`` (a penalty name) takes effect when this user issues it: a judge's
+    penalty does, except a Disqualification, which takes effect only from the head judge
+    (a judge's is recorded as a proposal the head judge confirms or changes)."""
+    if penalty == DISQUALIFICATION:
+        return can_disqualify(user, tournament)
+    return can_propose_penalty(user, tournament)
+
+
+RULES["can_issue_penalty"] = can_issue_penalty
+
+
+@rule
+def can_deviate(user, tournament: Tournament | int) -> bool:
+    """Deviating from the IPG's penalty is the head judge's decision (IPG 1.3)."""
+    return is_head_judge(user, _event_id(tournament))
+
+
+@rule
+def can_overturn_penalty(user, tournament: Tournament | int) -> bool:
+    """Appeals go to the head judge, whose ruling is final (MTR 1.5)."""
+    return is_head_judge(user, _event_id(tournament))
+
+
+@rule
+def can_review_disqualification(user, tournament: Tournament | int) -> bool:
+    """Confirm or change a judge's proposed Disqualification: the head judge."""
+    return can_disqualify(user, tournament)
+
+
+# --- decklists -----------------------------------------------------------------------------------
+
+
+@rule
+def can_read_decklist(user, team: Team) -> bool:
+    """A team's lists: the team itself and the event's staff [MTR 2.7]; anyone once the organizer
+    published every list after the event."""
+    tournament = team.tournament
+    if tournament.decklists_published and tournament.status == TournamentStatus.FINISHED:
+        return True
+    return can_read_team(user, team)
+
+
+@rule
+def can_read_pool(user, team: Team) -> bool:
+    """A Limited team's registered pool: the team and the event's staff."""
+    return can_read_team(user, team)
+
+
+@rule
+def can_check_decklists(user, tournament: Tournament | int) -> bool:
+    """Paste a list and see what the checks say: the event's players and staff."""
+    return is_event_staff(user, tournament) or player_team_id(user, _event_id(tournament)) is not None
+
+
+@rule
+def can_submit_decklist(user, team: Team) -> bool:
+    """Before the lock: the team or staff (the service refuses players after the deadline)."""
+    return can_read_team(user, team)
+
+
+@rule
+def can_change_locked_decklist(user, tournament: Tournament | int) -> bool:
+    """After the deadline only judges change a list, with a reason (audited)."""
+    return has_role(user, _event_id(tournament), JUDGES)
+
+
+@rule
+def can_check_decks(user, tournament: Tournament | int) -> bool:
+    """Deck checks and the judges' decklist view."""
+    return has_role(user, _event_id(tournament), JUDGES)
+
+
+# --- printed documents ---------------------------------------------------------------------------
+
+
+@rule
+def can_print(user, tournament: Tournament | int) -> bool:
+    return is_event_staff(user, tournament)
+
+
+@rule
+def can_read_document(user, job) -> bool:
+    """Staff read every printed document; anyone reads the public kinds (pairings, standings) of a
+    public round, what is already posted on the wall. ``job`` is a ``documents.DocumentJob``."""
+    if is_event_staff(user, job.tournament_id):
+        return True
+    return job.is_public_kind and job.round is not None and job.round.is_public
+
+
+def check(name: str, user, *args) -> bool:
+    """Ask a rule by name (templates, the API's permission class, the permission matrix)."""
+    return RULES[name](user, *args)
