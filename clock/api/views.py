@@ -16,13 +16,9 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from common.api import ErrorSerializer
-from tournaments.clock_selectors import match_clock_row, round_clock
-from tournaments.domain.clock import MAX_EXTENSION_MINUTES
-from tournaments.enums import RoundStatus
-from tournaments.models import Match, Round, Tournament
-from tournaments.permissions import ALL_STAFF, JUDGES, EventRolePermission, has_role
-from tournaments.services.clock import (
+from clock.domain.round_clock import MAX_EXTENSION_MINUTES
+from clock.selectors import match_clock_row, round_clock
+from clock.services import (
     match_time_call,
     match_turn_complete,
     round_pause,
@@ -30,6 +26,10 @@ from tournaments.services.clock import (
     round_start,
     time_extension_grant,
 )
+from common.api import ErrorSerializer
+from tournaments.enums import RoundStatus
+from tournaments.models import Match, Round, Tournament
+from tournaments.permissions import ALL_STAFF, JUDGES, EventRolePermission, has_role
 
 PUBLIC_ROUND_STATUSES = frozenset({RoundStatus.PUBLISHED, RoundStatus.FINISHED})
 

@@ -8,8 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.domain.clock import ClockState, RoundClock
-from tournaments.domain.end_of_round import (
+from clock.domain.end_of_round import (
     EndOfRoundError,
     ExtraTurnsTracker,
     MatchKind,
@@ -29,6 +28,7 @@ from tournaments.domain.end_of_round import (
     table_clock_row,
     turn_sequence,
 )
+from clock.domain.round_clock import ClockState, RoundClock
 
 T0 = datetime(2026, 3, 14, 10, 0, tzinfo=UTC)
 

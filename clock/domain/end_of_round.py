@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import StrEnum
 
-from tournaments.domain.clock import ClockState, RoundClock, require_aware
+from clock.domain.round_clock import ClockState, RoundClock, require_aware
 
 ADDITIONAL_TURNS = 3
 """MTR 2.4: three additional turns in a 2HG match (five in a two-player match)."""
