@@ -14,16 +14,8 @@ from datetime import datetime, timedelta
 from django.db.models import Sum
 from django.db.models.functions import Coalesce
 
-from clock.domain.end_of_round import (
-    RoundClockView,
-    SlowPlayPenalty,
-    TableClock,
-    TableEndOfRound,
-    TimeCalled,
-    round_clock_view,
-    table_clock_row,
-    with_table_end,
-)
+from clock.domain.display import RoundClockView, TableClock, round_clock_view, table_clock_row
+from clock.domain.end_of_round import SlowPlayPenalty, TableEndOfRound, TimeCalled, with_table_end
 from clock.domain.round_clock import (
     DEFAULT_ROUND_LENGTH,
     PLAYOFF_ROUND_LENGTH,

@@ -21,7 +21,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from clock.domain.end_of_round import Outcome, TableClock, outcome_after_last_turn
+from clock.domain.display import TableClock
+from clock.domain.end_of_round import Outcome, outcome_after_last_turn
 from clock.domain.round_clock import MAX_EXTENSION_MINUTES
 from clock.selectors import match_clock_row, round_clock_data
 from clock.services import (

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from clock.domain.display import round_clock_view, table_clock_row
 from clock.domain.end_of_round import (
     EndOfRoundError,
     ExtraTurnsTracker,
@@ -24,8 +25,6 @@ from clock.domain.end_of_round import (
     counted_slow_play_penalties,
     extra_turns_cutoff,
     outcome_after_last_turn,
-    round_clock_view,
-    table_clock_row,
     turn_sequence,
 )
 from clock.domain.round_clock import ClockState, RoundClock
