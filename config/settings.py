@@ -170,6 +170,11 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # A round's "status" is its derived phase; named, so it does not collide with a job's status.
+    "ENUM_NAME_OVERRIDES": {
+        "RoundPhaseEnum": "tournaments.domain.round_phase.RoundPhase",
+        "JobStatusEnum": "documents.enums.JobStatus",
+    },
 }
 
 SESSION_COOKIE_SECURE = not (DEBUG or EMBEDDED) and env_bool("SECURE_COOKIES", True)

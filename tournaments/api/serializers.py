@@ -200,7 +200,9 @@ class RoundOutputSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     kind = serializers.CharField()
     status = serializers.ChoiceField(
-        choices=[p.value for p in RoundPhase], source="phase", help_text="The round's phase, derived."
+        choices=[(p.value, p.name) for p in RoundPhase],
+        source="phase",
+        help_text="The round's phase, derived.",
     )
     seed = serializers.IntegerField()
     length_minutes = serializers.IntegerField(allow_null=True)
@@ -216,7 +218,9 @@ class RoundSummaryOutputSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     kind = serializers.CharField()
     status = serializers.ChoiceField(
-        choices=[p.value for p in RoundPhase], source="phase", help_text="The round's phase, derived."
+        choices=[(p.value, p.name) for p in RoundPhase],
+        source="phase",
+        help_text="The round's phase, derived.",
     )
     published_at = serializers.DateTimeField(allow_null=True)
     match_count = serializers.IntegerField()
