@@ -45,6 +45,7 @@ from tournaments.enums import MatchResultKind
 from tournaments.models import Match, Player, Round, Tournament
 from tournaments.rules import can_deviate, can_overturn_penalty
 from tournaments.services.audit import audit_log
+from tournaments.services.locks import lock_tournament
 from tournaments.services.results import match_penalty_result_clear, match_penalty_result_set
 from tournaments.services.teams import team_disqualify, team_reinstate
 
@@ -123,7 +124,8 @@ def penalty_issue(
 
     A Game Loss or Match Loss sets the match against the player's team; a Disqualification
     disqualifies the team; a match point penalty and Slow Play's turns are read by standings and
-    the clock. The match row is locked first and the player row next, so two judges entering
+    the clock. The event is locked first (``tournaments.services.locks``: a Disqualification
+    changes who plays), then the match row and the player row, so two judges entering
     penalties at one table, or for one player, are serialised and neither update is lost.
 
     A loss for a match that is already over (a result was reported or confirmed: result kind
@@ -137,6 +139,7 @@ def penalty_issue(
     same ruling as an earlier one (``simultaneous_with``) stays at that earlier penalty's match.
     """
     _check_belongs(tournament=tournament, player=player, round=round)
+    lock_tournament(tournament)
     description = description.strip()
     if not description:
         raise DomainError(
@@ -234,6 +237,7 @@ def penalty_overturn(*, penalty: Penalty, actor, reason: str) -> Penalty:
     it back is a re-entry, which the head judge decides under MTR 2.10, not an undo. A Tardiness
     "drop unless they report" was never applied automatically, so there is nothing to reinstate.
     """
+    lock_tournament(penalty.tournament_id)
     match = Match.objects.select_for_update().filter(pk=penalty.match_id).first()
     penalty = (
         Penalty.objects.select_for_update().select_related("tournament", "player", "team").get(pk=penalty.pk)

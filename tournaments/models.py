@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
 
 from tournaments.domain.round_phase import RoundPhase, is_public, round_phase
 from tournaments.enums import (
@@ -108,7 +109,12 @@ class Team(models.Model):
     class Meta:
         ordering = ["name"]
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "name"], name="team_name_unique_in_event")
+            models.UniqueConstraint(
+                "tournament",
+                Lower("name"),
+                name="team_name_unique_in_event",
+                violation_error_message="a team with this name is already registered in this event",
+            )
         ]
 
     def __str__(self) -> str:

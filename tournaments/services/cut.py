@@ -10,10 +10,10 @@ from tournaments.enums import TournamentStatus
 from tournaments.models import Round, Team, Tournament
 from tournaments.selectors import standings_for
 from tournaments.services.audit import audit_log
+from tournaments.services.locks import lock_tournament
 from tournaments.services.rounds import (
     fix_event_structure,
     latest_round,
-    lock_tournament,
     require_round_complete,
     store_playoff_round,
 )

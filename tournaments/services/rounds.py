@@ -30,15 +30,11 @@ from tournaments.enums import MatchResultKind, RoundKind, TournamentStatus
 from tournaments.models import Match, Round, Team, Tournament
 from tournaments.selectors import event_state_for, match_as_result, round_seed
 from tournaments.services.audit import audit_log
+from tournaments.services.locks import lock_tournament
 
 #: DECISIONS.md: playoff rounds are 90 minutes, the final is untimed.
 PLAYOFF_ROUND_MINUTES = 90
 RESULTS_THAT_ALLOW_REPAIR = frozenset({MatchResultKind.BYE, MatchResultKind.MISSED_ROUND_LOSS})
-
-
-def lock_tournament(tournament: Tournament) -> Tournament:
-    """Re-read the event row under ``SELECT ... FOR UPDATE``: writers of rounds queue here."""
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
 def latest_round(tournament: Tournament) -> Round | None:

@@ -12,6 +12,7 @@ from tournaments.domain.team_names import team_name_problem
 from tournaments.enums import LateEntryMissedRounds, MatchResultKind, RoundKind, TournamentStatus
 from tournaments.models import AuditEntry, Match, Player, Round, Team, Tournament
 from tournaments.services.audit import audit_log
+from tournaments.services.locks import lock_tournament
 from tournaments.services.results import match_penalty_result_set
 
 
@@ -34,7 +35,14 @@ def team_register(*, tournament: Tournament, actor, name: str, players: list[Pla
     loss or a bye as ``tournament.late_entry_missed_rounds`` says, so every standings read counts
     them without special cases. Late entry stays open until the organizer closes it
     (``late_entry_open``, DECISIONS.md); registration always closes when the playoff starts.
+
+    Takes the event lock first (``services.locks``), so a registration and the pairing of a round
+    never overlap: the team is either in the pairing or registered after it, with its missed
+    rounds. Team names are unique in the event ignoring case, also in the database
+    (``team_name_unique_in_event``); the loser of two registrations of one name at once gets the
+    same 400 on ``name`` as a registration of a known name.
     """
+    tournament = lock_tournament(tournament)
     if tournament.status in (TournamentStatus.TOP_CUT, TournamentStatus.FINISHED):
         raise ConflictError("registration is closed: the Swiss rounds are over")
     if not tournament.late_entry_open and tournament.rounds.filter(kind=RoundKind.SWISS).exists():
@@ -45,9 +53,7 @@ def team_register(*, tournament: Tournament, actor, name: str, players: list[Pla
     if problem:
         errors.append({"field": "name", "message": problem})
     elif Team.objects.filter(tournament=tournament, name__iexact=name).exists():
-        errors.append(
-            {"field": "name", "message": f"a team named {name!r} is already registered in this event"}
-        )
+        errors.append(_name_taken(name))
     if len(players) != tournament.team_size:
         errors.append(
             {
@@ -100,7 +106,13 @@ def team_register(*, tournament: Tournament, actor, name: str, players: list[Pla
         )
     missed_rounds = list(Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS).order_by("number"))
     rounds_paired = len(missed_rounds)
-    team = Team.objects.create(tournament=tournament, name=name, registered_after_round=rounds_paired)
+    try:
+        with transaction.atomic():
+            team = Team.objects.create(tournament=tournament, name=name, registered_after_round=rounds_paired)
+    except IntegrityError:
+        raise DomainError(
+            f"Team not registered: name: {_name_taken(name)['message']}", errors=[_name_taken(name)]
+        ) from None
     _record_missed_rounds(tournament, team, missed_rounds)
     try:
         Player.objects.bulk_create(
@@ -126,6 +138,10 @@ def team_register(*, tournament: Tournament, actor, name: str, players: list[Pla
         after={"name": team.name, "players": [p.name for p in players], "late_after_round": rounds_paired},
     )
     return team
+
+
+def _name_taken(name: str) -> dict:
+    return {"field": "name", "message": f"a team named {name!r} is already registered in this event"}
 
 
 def _record_missed_rounds(tournament: Tournament, team: Team, rounds: list[Round]) -> None:
@@ -163,7 +179,11 @@ def team_drop(*, team: Team, actor, reason: str) -> Team:
     A drop after pairings were made takes effect from the next round: the team stays paired in
     the latest round (``dropped_after_round`` = its number). Before round 1 it is 0, and the team
     is left out of the final standings (MTR 2.10).
+
+    The event is locked before the team (``services.locks``): a drop and the pairing of the next
+    round serialise, so the drop is either seen by the pairing or applies from the round after it.
     """
+    lock_tournament(team.tournament_id)
     team = Team.objects.select_for_update().get(pk=team.pk)
     if team.dropped_after_round is not None:
         raise ConflictError(f"{team.name} already dropped after round {team.dropped_after_round}")
@@ -188,7 +208,8 @@ def team_disqualify(*, team: Team, actor, reason: str) -> Team:
     penalty, it is dropped, and it leaves the standings (its matches still count for opponents)."""
     if not reason.strip():
         raise DomainError("a reason is required", errors=[{"field": "reason", "message": "required"}])
-    team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
+    lock_tournament(team.tournament_id)
+    team = Team.objects.select_related("tournament").get(pk=team.pk)
     if team.disqualified:
         raise ConflictError(f"{team.name} is already disqualified")
     before = {"dropped_after_round": team.dropped_after_round, "disqualified": False}
@@ -203,6 +224,7 @@ def team_disqualify(*, team: Team, actor, reason: str) -> Team:
         match_penalty_result_set(
             match=current, actor=actor, losing_team_id=team.pk, reason=f"Disqualification: {reason}"
         )
+    team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
     if team.dropped_after_round is None:
         team.dropped_after_round = latest
     team.disqualified = True
@@ -232,6 +254,7 @@ def team_reinstate(*, team: Team, actor, reason: str) -> Team:
     reason = reason.strip()
     if not reason:
         raise DomainError("a reason is required", errors=[{"field": "reason", "message": "required"}])
+    lock_tournament(team.tournament_id)
     team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
     if not team.disqualified:
         raise ConflictError(f"{team.name} is not disqualified")
