@@ -21,6 +21,25 @@ INFRACTION_CHOICES = [(code, f"{code} {infraction.name}") for code, infraction i
 TEAM_EFFECT_CHOICES = [(effect.value, effect.value.replace("_", " ")) for effect in TeamEffect]
 
 
+class HeadJudgeReview(models.TextChoices):
+    """A Disqualification needs the head judge (MTR 1.5, IPG 4): one a judge issues is a proposal
+    with no effect until the head judge confirms it, or changes it (a new penalty replaces it)."""
+
+    NOT_NEEDED = "", "Not needed"
+    PENDING = "pending", "Proposed, awaiting the head judge"
+    CONFIRMED = "confirmed", "Confirmed by the head judge"
+    CHANGED = "changed", "Changed by the head judge"
+
+
+class PenaltyQuerySet(models.QuerySet):
+    def in_force(self) -> PenaltyQuerySet:
+        """Penalties that count: not overturned, and not a proposal still awaiting the head judge
+        or replaced by the head judge's decision."""
+        return self.filter(
+            overturned=False, review__in=[HeadJudgeReview.NOT_NEEDED, HeadJudgeReview.CONFIRMED]
+        )
+
+
 class Penalty(models.Model):
     """A penalty recorded against one player [IPG 1]; its effects land on the team [rules §5.5].
 
@@ -74,6 +93,25 @@ class Penalty(models.Model):
     overturned_at = models.DateTimeField(null=True, blank=True)
     overturn_reason = models.TextField(blank=True)
 
+    review = models.CharField(
+        max_length=10, choices=HeadJudgeReview.choices, default=HeadJudgeReview.NOT_NEEDED, blank=True
+    )
+    reviewed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    reviewed_at = models.DateTimeField(null=True, blank=True)
+    review_reason = models.TextField(blank=True)
+    replaced_by = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="replaces",
+        help_text="The head judge's penalty that replaced this proposal.",
+    )
+
+    objects = PenaltyQuerySet.as_manager()
+
     class Meta:
         ordering = ["created_at", "id"]
         indexes = [
@@ -92,6 +130,14 @@ class Penalty(models.Model):
 
     def __str__(self) -> str:
         return f"{self.infraction} {self.get_penalty_display()} to {self.player_id}"
+
+    @property
+    def in_force(self) -> bool:
+        return not self.overturned and self.review in (HeadJudgeReview.NOT_NEEDED, HeadJudgeReview.CONFIRMED)
+
+    @property
+    def awaiting_head_judge(self) -> bool:
+        return self.review == HeadJudgeReview.PENDING
 
     @property
     def moment(self) -> int:

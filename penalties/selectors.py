@@ -1,8 +1,9 @@
 """Reads about penalties, for this app's views and for the apps that depend on penalties.
 
 Standings (tournaments) and the round clock ask here, so they never know how penalties are stored.
-Every read skips overturned penalties except the lists staff read, which show them marked: an
-appeal restores standings and turns by being left out here, with nothing else to undo.
+Every read skips penalties not in force (``Penalty.objects.in_force``: overturned, or a proposed
+Disqualification the head judge has not confirmed) except the lists staff read, which show them
+marked: an appeal restores standings and turns by being left out here, with nothing else to undo.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ def match_point_adjustments(tournament_id: int) -> dict[int, int]:
     One query. Teams without an adjustment are absent rather than 0.
     """
     rows = (
-        Penalty.objects.filter(tournament_id=tournament_id, overturned=False)
+        Penalty.objects.in_force()
+        .filter(tournament_id=tournament_id)
         .exclude(match_point_adjustment=0)
         .values("team_id")
         .annotate(total=Sum("match_point_adjustment"))
@@ -43,7 +45,8 @@ def slow_play_penalty_times(match_ids: list[int]) -> dict[int, list[datetime.dat
     """
     times: dict[int, list[datetime.datetime]] = defaultdict(list)
     rows = (
-        Penalty.objects.filter(match_id__in=match_ids, overturned=False, extra_turns__gt=0)
+        Penalty.objects.in_force()
+        .filter(match_id__in=match_ids, extra_turns__gt=0)
         .order_by("created_at", "id")
         .values_list("match_id", "created_at")
     )
@@ -74,7 +77,7 @@ def penalties_listed(
 
 def prior_penalties(*, player_id: int) -> list[PriorPenalty]:
     """The player's earlier penalties that count for repeat upgrades: overturned ones never do."""
-    rows = Penalty.objects.filter(player_id=player_id, overturned=False).order_by("created_at", "id")
+    rows = Penalty.objects.in_force().filter(player_id=player_id).order_by("created_at", "id")
     return [
         PriorPenalty(infraction_code=code, day=day, base_penalty=PenaltyKind(base))
         for code, day, base in rows.values_list("infraction", "day", "base_penalty")
@@ -83,8 +86,9 @@ def prior_penalties(*, player_id: int) -> list[PriorPenalty]:
 
 def match_penalties(*, match_id: int) -> list[MatchPenalty]:
     """The match's penalties as the core's :class:`MatchPenalty` values, overturned ones marked."""
+    in_force = set(Penalty.objects.in_force().filter(match_id=match_id).values_list("id", flat=True))
     rows = Penalty.objects.filter(match_id=match_id).values_list(
-        "id", "team_id", "penalty", "simultaneous_with_id", "overturned"
+        "id", "team_id", "penalty", "simultaneous_with_id"
     )
     return [
         MatchPenalty(
@@ -92,9 +96,9 @@ def match_penalties(*, match_id: int) -> list[MatchPenalty]:
             team_id=team_id,
             penalty=PenaltyKind(penalty),
             moment=simultaneous_with_id or pk,
-            overturned=overturned,
+            overturned=pk not in in_force,
         )
-        for pk, team_id, penalty, simultaneous_with_id, overturned in rows
+        for pk, team_id, penalty, simultaneous_with_id in rows
     ]
 
 

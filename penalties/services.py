@@ -39,11 +39,16 @@ from penalties.domain import (
     propose_penalty,
 )
 from penalties.domain import Penalty as PenaltyKind
-from penalties.models import Penalty
+from penalties.models import HeadJudgeReview, Penalty
 from tournaments.domain.seating import seat_order
 from tournaments.enums import MatchResultKind
 from tournaments.models import Match, Player, Round, Tournament
-from tournaments.rules import can_deviate, can_overturn_penalty
+from tournaments.rules import (
+    can_deviate,
+    can_issue_penalty,
+    can_overturn_penalty,
+    can_review_disqualification,
+)
 from tournaments.services.audit import audit_log
 from tournaments.services.locks import lock_tournament
 from tournaments.services.results import match_penalty_result_clear, match_penalty_result_set
@@ -135,7 +140,10 @@ def penalty_issue(
     naming that match; appeals and further penalties then work on that match. If the team has
     no such match yet (the next round is not paired), nothing is saved and the answer is 409:
     issue it again once the next round is paired. A Disqualification is not moved: it loses the
-    current unfinished match and drops the team (``team_disqualify``). A penalty given in the
+    current unfinished match and drops the team (``team_disqualify``). Only the head judge's
+    Disqualification takes effect (MTR 1.5, IPG 4; ``tournaments.rules.can_issue_penalty``): a
+    judge's is recorded as a proposal (``review`` pending) with no effect on the team or the
+    results until the head judge confirms or changes it (``penalty_review``). A penalty given in the
     same ruling as an earlier one (``simultaneous_with``) stays at that earlier penalty's match.
     """
     _check_belongs(tournament=tournament, player=player, round=round)
@@ -173,8 +181,12 @@ def penalty_issue(
         notes.append(note)
         applies_to_next_match = True
 
+    proposal_only = decision.team_effect is TeamEffect.DISQUALIFY_TEAM and not can_issue_penalty(
+        actor, tournament, decision.penalty.value
+    )
     before = _outcome(match)
     row = Penalty.objects.create(
+        review=HeadJudgeReview.PENDING if proposal_only else HeadJudgeReview.NOT_NEEDED,
         tournament=tournament,
         round=round,
         match=match,
@@ -203,7 +215,11 @@ def penalty_issue(
         deviation_reason=decision.deviation_reason,
     )
     reason = f"penalty {row.pk}: {decision.infraction_code} {decision.penalty.label} to {player.name}"
-    if decision.team_effect is TeamEffect.DISQUALIFY_TEAM:
+    if proposal_only:
+        notes.append("Proposed: takes effect once the head judge confirms it (MTR 1.5, IPG 4).")
+        row.notes = notes
+        row.save(update_fields=["notes"])
+    elif decision.team_effect is TeamEffect.DISQUALIFY_TEAM:
         team_disqualify(team=player.team, actor=actor, reason=reason)
     elif decision.team_effect is TeamEffect.LOSE_MATCH:
         _apply_match_outcome(match=match, before=before, actor=actor, reason=reason)
@@ -246,6 +262,11 @@ def penalty_overturn(*, penalty: Penalty, actor, reason: str) -> Penalty:
         raise PenaltyRuleError("Only the head judge may overturn a penalty", status_code=403)
     if penalty.overturned:
         raise ConflictError(f"Penalty {penalty.pk} is already overturned")
+    if not penalty.in_force:
+        raise ConflictError(
+            f"Penalty {penalty.pk} is a proposal that is not in force: confirm or change it instead",
+            errors=[{"field": "penalty", "message": "not in force (proposed or replaced)"}],
+        )
     plan = overturn(_stored_effects(penalty), reason=reason, by_head_judge=True)
     disqualification = penalty.team_effect == TeamEffect.DISQUALIFY_TEAM
     if disqualification:
@@ -517,8 +538,93 @@ def _stored_effects(penalty: Penalty) -> PenaltyEffects:
     )
 
 
+@transaction.atomic
+def penalty_review(
+    *, penalty: Penalty, actor, decision: str, reason: str, new_penalty: str | None = None
+) -> Penalty:
+    """The head judge decides a judge's proposed Disqualification (MTR 1.5, IPG 4).
+
+    ``decision`` "confirm": the Disqualification takes effect now, as if the head judge had issued
+    it (the team's unfinished match is lost, the team is dropped). "change": the proposal is set
+    aside and ``new_penalty`` (e.g. a Match Loss) is issued in its place for the same infraction,
+    as the head judge's deviation with ``reason``; the new penalty is returned. Either way the
+    proposal row stays, marked, with who decided, when and why (audited). 403 for anyone but the
+    head judge, 409 for a penalty not awaiting a decision, 400 for a missing reason or penalty.
+    """
+    lock_tournament(penalty.tournament_id)
+    penalty = (
+        Penalty.objects.select_for_update()
+        .select_related("tournament", "player", "team", "round")
+        .get(pk=penalty.pk)
+    )
+    if not can_review_disqualification(actor, penalty.tournament):
+        raise PenaltyRuleError(
+            "Only the head judge may confirm or change a proposed Disqualification", status_code=403
+        )
+    if not penalty.awaiting_head_judge:
+        raise ConflictError(
+            f"Penalty {penalty.pk} is not a proposal awaiting the head judge",
+            errors=[{"field": "penalty", "message": "not awaiting the head judge"}],
+        )
+    reason = reason.strip()
+    problems = []
+    if not reason:
+        problems.append({"field": "reason", "message": "say why"})
+    if decision not in ("confirm", "change"):
+        problems.append({"field": "decision", "message": "confirm or change"})
+    elif decision == "change" and new_penalty in (None, "", PenaltyKind.DISQUALIFICATION.value):
+        problems.append({"field": "penalty", "message": "the penalty that replaces the Disqualification"})
+    if problems:
+        raise DomainError(
+            "The proposal was not decided: " + "; ".join(p["message"] for p in problems), errors=problems
+        )
+    penalty.reviewed_by = actor
+    penalty.reviewed_at = timezone.now()
+    penalty.review_reason = reason
+    before = {"review": penalty.review, **_audit_view(penalty)}
+    if decision == "confirm":
+        penalty.review = HeadJudgeReview.CONFIRMED
+        penalty.save(update_fields=["review", "reviewed_by", "reviewed_at", "review_reason"])
+        team_disqualify(
+            team=penalty.team,
+            actor=actor,
+            reason=f"penalty {penalty.pk}: {penalty.infraction} Disqualification to {penalty.player.name}, "
+            f"confirmed by the head judge: {reason}",
+        )
+        result = penalty
+    else:
+        penalty.review = HeadJudgeReview.CHANGED
+        penalty.save(update_fields=["review", "reviewed_by", "reviewed_at", "review_reason"])
+        result = penalty_issue(
+            tournament=penalty.tournament,
+            actor=actor,
+            player=penalty.player,
+            round=penalty.round,
+            infraction=penalty.infraction,
+            description=penalty.description,
+            penalty=new_penalty,
+            deviation_reason=f"replaces proposed Disqualification {penalty.pk}: {reason}",
+            context=penalty.context,
+            day=penalty.day,
+        )
+        penalty.replaced_by = result
+        penalty.save(update_fields=["replaced_by"])
+    audit_log(
+        tournament=penalty.tournament,
+        actor=actor,
+        action=f"penalty_disqualification_{decision}",
+        obj=penalty,
+        before=before,
+        after={"review": penalty.review, "penalty": result.penalty, "replaced_by": penalty.replaced_by_id},
+        reason=reason,
+    )
+    return result
+
+
 def _audit_view(penalty: Penalty) -> dict[str, Any]:
+    """What an audit entry keeps of a penalty; ``review`` only when the head judge's review applies."""
     return {
+        **({"review": penalty.review} if penalty.review else {}),
         "player": penalty.player_id,
         "team": penalty.team_id,
         "match": penalty.match_id,

@@ -15,4 +15,9 @@ urlpatterns = [
         views.penalty_overturn_page,
         name="penalty-overturn",
     ),
+    path(
+        "events/<int:tournament_id>/penalties/<int:pk>/review/",
+        views.penalty_review_page,
+        name="penalty-review",
+    ),
 ]

@@ -21,7 +21,7 @@ from penalties.domain import Penalty as PenaltyKind
 from penalties.domain import Rel
 from penalties.forms import FLAG_LABELS, PenaltyIssueForm
 from penalties.models import Penalty
-from penalties.services import penalty_issue, penalty_overturn
+from penalties.services import penalty_issue, penalty_overturn, penalty_review
 from tournaments.models import Player, Round, Tournament
 from tournaments.rules import RULES
 
@@ -148,8 +148,15 @@ def penalty_list(request, tournament_id: int):
         {
             "tournament": tournament,
             "penalties": penalties,
+            "review_penalties": REVIEW_PENALTIES,
         },
     )
+
+
+#: What the head judge may give instead of a proposed Disqualification.
+REVIEW_PENALTIES = [
+    (kind.value, kind.label) for kind in PenaltyKind if kind is not PenaltyKind.DISQUALIFICATION
+]
 
 
 @login_required
@@ -164,6 +171,7 @@ def player_history(request, tournament_id: int, player_id: int):
             "tournament": tournament,
             "player": player,
             "penalties": penalties,
+            "review_penalties": REVIEW_PENALTIES,
         },
     )
 
@@ -179,6 +187,36 @@ def penalty_overturn_page(request, tournament_id: int, pk: int):
         messages.error(request, f"Penalty {penalty.pk} not overturned: {error.message}")
     else:
         messages.success(request, f"Penalty {penalty.pk} overturned; its effects are undone.")
+    back = request.POST.get("next", "")
+    if not back.startswith(f"/events/{tournament.pk}/penalties/"):
+        back = reverse("penalty-list", args=[tournament.pk])
+    return HttpResponseRedirect(back)
+
+
+@login_required
+@require_POST
+def penalty_review_page(request, tournament_id: int, pk: int):
+    """The head judge confirms a judge's proposed Disqualification or changes it (a plain form)."""
+    tournament = _event_for(request, tournament_id, "can_read_penalties")
+    penalty = get_object_or_404(Penalty, tournament=tournament, pk=pk)
+    try:
+        decided = penalty_review(
+            penalty=penalty,
+            actor=request.user,
+            decision=request.POST.get("decision", ""),
+            new_penalty=request.POST.get("penalty") or None,
+            reason=request.POST.get("reason", ""),
+        )
+    except DomainError as error:
+        messages.error(request, f"Penalty {penalty.pk} not decided: {error.message}")
+    else:
+        if decided.pk == penalty.pk:
+            messages.success(request, f"Disqualification {penalty.pk} confirmed: the team is disqualified.")
+        else:
+            messages.success(
+                request,
+                f"Disqualification {penalty.pk} changed to {decided.get_penalty_display()} (penalty {decided.pk}).",
+            )
     back = request.POST.get("next", "")
     if not back.startswith(f"/events/{tournament.pk}/penalties/"):
         back = reverse("penalty-list", args=[tournament.pk])

@@ -10,6 +10,7 @@ urlpatterns = [
         name="api-penalty-preview",
     ),
     path("penalties/<int:pk>/overturn/", views.PenaltyOverturnApi.as_view(), name="api-penalty-overturn"),
+    path("penalties/<int:pk>/review/", views.PenaltyReviewApi.as_view(), name="api-penalty-review"),
     path(
         "tournaments/<int:tournament_id>/infractions/",
         views.InfractionListApi.as_view(),

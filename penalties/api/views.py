@@ -16,8 +16,8 @@ from rest_framework.views import APIView
 from penalties import selectors
 from penalties.domain import CATALOGUE, DeckProblemUpgrade, PenaltyDecision, Rel
 from penalties.domain import Penalty as PenaltyKind
-from penalties.models import Penalty
-from penalties.services import CONTEXT_FLAGS, penalty_issue, penalty_overturn, penalty_propose
+from penalties.models import HeadJudgeReview, Penalty
+from penalties.services import CONTEXT_FLAGS, penalty_issue, penalty_overturn, penalty_propose, penalty_review
 from tournaments.api.permissions import RulePermission
 from tournaments.models import Player, Round, Tournament
 
@@ -171,6 +171,12 @@ class PenaltiesApi(_EventApi):
         team_effect = serializers.CharField()
         judge = serializers.CharField(source="judge.username")
         overturned_by = serializers.CharField(source="overturned_by.username", allow_null=True, default=None)
+        review = serializers.ChoiceField(
+            choices=HeadJudgeReview.choices,
+            help_text="A judge's Disqualification is 'pending' (no effect) until the head judge confirms "
+            "or changes it; empty when no review is needed.",
+        )
+        reviewed_by = serializers.CharField(source="reviewed_by.username", allow_null=True, default=None)
 
         class Meta:
             model = Penalty
@@ -204,6 +210,11 @@ class PenaltiesApi(_EventApi):
                 "overturned_by",
                 "overturned_at",
                 "overturn_reason",
+                "review",
+                "reviewed_by",
+                "reviewed_at",
+                "review_reason",
+                "replaced_by",
             ]
 
     class IssueInputSerializer(ProposalInputSerializer):
@@ -242,6 +253,7 @@ class PenaltiesApi(_EventApi):
                 "match_point_adjustment",
                 "extra_turns",
                 "offer_ftmgs_to",
+                "review",
             ]
 
     @extend_schema(
@@ -338,6 +350,49 @@ class PenaltyOverturnApi(_EventApi):
             penalty=self.get_penalty(), actor=request.user, reason=data.validated_data["reason"]
         )
         return Response(self.OverturnOutputSerializer(penalty).data)
+
+
+class PenaltyReviewApi(PenaltyOverturnApi):
+    """The head judge confirms a judge's proposed Disqualification, or changes it to another penalty."""
+
+    rules = {"POST": "can_review_disqualification"}
+    refusal_message = "Only the head judge may confirm or change a proposed Disqualification."
+
+    class ReviewInputSerializer(serializers.Serializer):
+        decision = serializers.ChoiceField(choices=["confirm", "change"])
+        penalty = serializers.ChoiceField(
+            choices=[kind.value for kind in PenaltyKind if kind is not PenaltyKind.DISQUALIFICATION],
+            required=False,
+            help_text="With 'change': the penalty the head judge gives instead.",
+        )
+        reason = serializers.CharField(max_length=2000)
+
+    class ReviewOutputSerializer(serializers.ModelSerializer):
+        penalty = serializers.CharField()
+        review = serializers.CharField()
+
+        class Meta:
+            model = Penalty
+            fields = ["id", "penalty", "review", "team_effect", "deviated", "deviation_reason"]
+
+    @extend_schema(
+        request=ReviewInputSerializer,
+        responses={200: ReviewOutputSerializer},
+        summary="Confirm or change a proposed Disqualification (head judge)",
+        description="'confirm' gives the Disqualification its effect; 'change' issues the given penalty "
+        "in its place (the answer is that new penalty). 409 if the penalty awaits no decision.",
+    )
+    def post(self, request, pk: int):
+        data = self.ReviewInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        decided = penalty_review(
+            penalty=self.get_penalty(),
+            actor=request.user,
+            decision=data.validated_data["decision"],
+            new_penalty=data.validated_data.get("penalty"),
+            reason=data.validated_data["reason"],
+        )
+        return Response(self.ReviewOutputSerializer(decided).data)
 
 
 class InfractionListApi(_EventApi):

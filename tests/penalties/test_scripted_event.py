@@ -96,8 +96,11 @@ class Event:
     def player(self, initial: str, seat: int = 1):
         return self.teams[initial].players.order_by("position")[seat - 1]
 
-    def penalise(self, initial: str, infraction: str, round_number: int, seat: int = 1, **extra) -> dict:
-        response = self.judge.post(
+    def penalise(
+        self, initial: str, infraction: str, round_number: int, seat: int = 1, *, head_judge=False, **extra
+    ) -> dict:
+        """A floor judge's penalty; a Disqualification is the head judge's (MTR 1.5, IPG 4)."""
+        response = (self.head_judge if head_judge else self.judge).post(
             f"/api/v1/tournaments/{self.tournament.pk}/penalties/",
             {
                 "player": self.player(initial, seat).pk,
@@ -210,7 +213,7 @@ def test_match_point_event_penalties_appeal_and_disqualification_move_the_standi
     # Elspeth is disqualified: the team leaves the standings, everyone below moves up one, and its
     # matches still count in its opponents' OMW%.
     rank_before = {initial: rank for rank, initial, *_ in standings}
-    event.penalise("E", "USC-C", 3, seat=2)
+    event.penalise("E", "USC-C", 3, seat=2, head_judge=True)
     team = Team.objects.get(pk=event.teams["E"].pk)
     assert (team.disqualified, team.dropped_after_round) == (True, 3)
     after = assert_standings(event, expected(as_played, out="E"))
@@ -250,7 +253,7 @@ def test_disqualification_overturned_before_the_next_round_puts_the_team_back_at
 
     # Chandra is disqualified during round 2: her team loses its open match to Ajani and leaves the
     # standings; everyone below moves up.
-    dq = event.penalise("C", "USC-C", 2)
+    dq = event.penalise("C", "USC-C", 2, head_judge=True)
     assert event.match("AC").result_kind == "penalty_loss"
     assert_standings(event, expected([*wins, ("A", "C")], out="C"))
 
@@ -262,7 +265,7 @@ def test_disqualification_overturned_before_the_next_round_puts_the_team_back_at
     assert event.standings() == before
 
     # Once a later round is paired without the team, a DQ cannot be undone here (MTR 2.10 re-entry).
-    dq = event.penalise("C", "USC-C", 2)
+    dq = event.penalise("C", "USC-C", 2, head_judge=True)
     round_three = round_pair(tournament=event.tournament, actor=event.organizer)
     assert event.teams["C"].pk not in {
         team_id for m in round_three.matches.all() for team_id in (m.team_a_id, m.team_b_id)

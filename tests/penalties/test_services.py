@@ -254,7 +254,7 @@ def test_overturn_restores_the_result_before_the_penalty_and_is_audited(table):
 
 def test_overturn_keeps_the_result_another_penalty_still_decides(table):
     first = issue(table, table.b1, "TE-OA")
-    second = issue(table, table.b2, "USC-BW")
+    second = issue(table, table.b2, "USC-BW", actor=table.head_judge)
 
     penalty_overturn(penalty=second, actor=table.head_judge, reason="no wager was offered")
 
@@ -265,7 +265,7 @@ def test_overturn_keeps_the_result_another_penalty_still_decides(table):
 
 def test_overturning_the_deciding_penalty_hands_the_match_to_a_later_one(table):
     first = issue(table, table.a1, "TE-OA")
-    issue(table, table.b1, "USC-BW")
+    issue(table, table.b1, "USC-BW", actor=table.head_judge)
 
     penalty_overturn(penalty=first, actor=table.head_judge, reason="no assistance")
 
@@ -307,7 +307,7 @@ def test_disqualification_overturned_before_the_next_round_reinstates_the_team_a
         draws=0,
         version=reported.version,
     )
-    penalty = issue(table, table.b2, "USC-AB")
+    penalty = issue(table, table.b2, "USC-AB", actor=table.head_judge)
     team = table.match.team_b
     team.refresh_from_db()
     assert (team.disqualified, team.dropped_after_round) == (True, 1)
@@ -335,7 +335,7 @@ def test_disqualification_overturned_before_the_next_round_reinstates_the_team_a
 
 def test_disqualification_of_a_team_that_had_dropped_keeps_the_drop_when_overturned(table):
     team_drop(team=table.match.team_b, actor=table.scorekeeper, reason="going home")
-    penalty = issue(table, table.b2, "USC-AB")
+    penalty = issue(table, table.b2, "USC-AB", actor=table.head_judge)
 
     penalty_overturn(penalty=penalty, actor=table.head_judge, reason="no aggression")
 
@@ -344,7 +344,7 @@ def test_disqualification_of_a_team_that_had_dropped_keeps_the_drop_when_overtur
 
 
 def test_disqualification_cannot_be_overturned_once_a_later_round_was_paired(table):
-    penalty = issue(table, table.b2, "USC-AB")
+    penalty = issue(table, table.b2, "USC-AB", actor=table.head_judge)
     MatchFactory(round=RoundFactory(tournament=table.tournament, number=2), team_a=table.match.team_a)
 
     with pytest.raises(ConflictError) as refused:

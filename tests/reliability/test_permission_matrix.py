@@ -217,6 +217,10 @@ MATRIX = [
       body=lambda ev: {"player": ev.player_row.pk, "round": 1, "infraction": "TE-SP"}),
     R("POST", "/api/v1/penalties/{id}/overturn/",            403,  403,  403,  403,  403,  200,  403,  403,  200,
       body={"reason": "appeal granted"}),
+    # a judge's Disqualification is a proposal the head judge confirms or changes (the event's
+    # penalty is a Warning, so the head judge is let in and then told it awaits no decision)
+    R("POST", "/api/v1/penalties/{id}/review/",              403,  403,  403,  403,  403,  409,  403,  403,  409,
+      body={"decision": "confirm", "reason": "seen it myself"}),
     R("GET",  T + "/infractions/",                           403,  403,  403,  200,  200,  200,  200,  403,  200),
     # printed documents: staff; a staff-only kind (result slips) stays staff-only to download
     R("GET",  T + "/documents/",                             401,  403,  403,  200,  200,  200,  200,  403,  200),

@@ -38,6 +38,7 @@ def test_judge_issues_a_penalty(table, client_for):
         "match_point_adjustment": 0,
         "extra_turns": 2,
         "offer_ftmgs_to": [],
+        "review": "",
     }
 
 
@@ -291,7 +292,7 @@ def test_overturn_needs_a_reason_and_a_real_penalty(table, client_for):
 
 def test_dq_overturn_after_a_later_round_was_paired_is_a_409_naming_re_entry(table, client_for):
     penalty_id = (
-        client_for(table.judge)
+        client_for(table.head_judge)
         .post(url(table), body(table.b1, infraction="USC-C"), format="json")
         .json()["id"]
     )
@@ -312,7 +313,7 @@ def test_dq_overturn_after_a_later_round_was_paired_is_a_409_naming_re_entry(tab
 
 def test_dq_overturn_before_the_next_round_reinstates_the_team(table, client_for):
     penalty_id = (
-        client_for(table.judge)
+        client_for(table.head_judge)
         .post(url(table), body(table.b1, infraction="USC-C"), format="json")
         .json()["id"]
     )

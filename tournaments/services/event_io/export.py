@@ -81,6 +81,8 @@ PENALTY_FIELDS = (
     "deviation_reason",
     "overturned",
     "overturn_reason",
+    "review",
+    "review_reason",
 )
 """Penalty columns copied as they are (the core's decision, kept so the record reads the same)."""
 
@@ -369,6 +371,9 @@ def _penalties(tournament: Tournament, keys: _Keys) -> list[dict[str, Any]]:
             "offer_ftmgs_to": [keys.of("player", pk) for pk in row.offer_ftmgs_to],
             "overturned_by": keys.user(row.overturned_by_id),
             "overturned_at": timestamp(row.overturned_at),
+            "reviewed_by": keys.user(row.reviewed_by_id),
+            "reviewed_at": timestamp(row.reviewed_at),
+            "replaced_by": keys.of("penalty", row.replaced_by_id),
         }
         for row in rows
     ]

@@ -16,8 +16,8 @@ from tournaments.services.event_io.reading import KEYED_TYPES, EventFileError, N
 if TYPE_CHECKING:
     from tournaments.services.event_io.load import Importer
 
-PENALTY_CHOICES = ("infraction", "base_penalty", "proposed_penalty", "penalty", "team_effect")
-PENALTY_TEXTS = ("description", "explanation", "deviation_reason", "overturn_reason")
+PENALTY_CHOICES = ("infraction", "base_penalty", "proposed_penalty", "penalty", "team_effect", "review")
+PENALTY_TEXTS = ("description", "explanation", "deviation_reason", "overturn_reason", "review_reason")
 PENALTY_FLAGS = ("upgraded", "drops_team", "applies_to_next_match", "deviated", "overturned")
 PENALTY_JSON = {"steps": list, "notes": list, "context": dict}
 
@@ -46,6 +46,8 @@ def load_penalties(importer: Importer) -> list[Penalty]:
                 offer_ftmgs_to=importer.player_ids(node.raw("offer_ftmgs_to"), node.at("offer_ftmgs_to")),
                 overturned_by=importer.user(node, "overturned_by"),
                 overturned_at=node.moment("overturned_at", null=True),
+                reviewed_by=importer.user(node, "reviewed_by"),
+                reviewed_at=node.moment("reviewed_at", null=True),
                 **values,
             )
         )
@@ -57,7 +59,12 @@ def load_penalties(importer: Importer) -> list[Penalty]:
             if not 0 <= earlier < len(penalties):
                 raise EventFileError(node.at("simultaneous_with"), f"no penalty {earlier} in the file")
             penalty.simultaneous_with = penalties[earlier]
-    Penalty.objects.bulk_update(penalties, ["simultaneous_with"])
+        replacement = node.get("replaced_by", int, null=True)
+        if replacement is not None:
+            if not 0 <= replacement < len(penalties):
+                raise EventFileError(node.at("replaced_by"), f"no penalty {replacement} in the file")
+            penalty.replaced_by = penalties[replacement]
+    Penalty.objects.bulk_update(penalties, ["simultaneous_with", "replaced_by"])
     return penalties
 
 
