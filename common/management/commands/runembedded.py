@@ -83,6 +83,7 @@ class Command(BaseCommand):
         worker = start(worker_command(concurrency=concurrency))
         web = start(web_command)
         self.stdout.write(f"web server pid {web.pid}, worker pid {worker.pid} (Ctrl-C stops both)")
+        self.stdout.flush()
         try:
             while not stopping:
                 if web.poll() is not None:
@@ -93,6 +94,7 @@ class Command(BaseCommand):
                     _stop_group(worker)
                     time.sleep(RESTART_DELAY)
                     worker = start(worker_command(concurrency=concurrency))
+                    self.stdout.write(f"worker pid {worker.pid}")
                 time.sleep(0.5)
         finally:
             for child in (web, worker):
