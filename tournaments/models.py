@@ -7,7 +7,8 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 
-from tournaments.domain.round_phase import RoundPhase, is_public, round_phase
+from tournaments.domain.formats import unsanctioned_reason
+from tournaments.domain.round_phase import PHASE_LABELS, RoundPhase, is_public, round_phase
 from tournaments.enums import (
     REL,
     Format,
@@ -74,6 +75,13 @@ class Tournament(models.Model):
     @property
     def is_limited(self) -> bool:
         return self.format in Format.limited()
+
+    @property
+    def unsanctioned_reason(self) -> str | None:
+        """Why the event can only run unsanctioned (MTR 3.2), or ``None``."""
+        return unsanctioned_reason(
+            format_id=self.format, team_size=self.team_size, format_label=self.get_format_display()
+        )
 
 
 class Staff(models.Model):
@@ -220,6 +228,10 @@ class Round(models.Model):
             time_up_at=self.time_up_recorded_at,
             finished_at=self.finished_at,
         )
+
+    @property
+    def phase_label(self) -> str:
+        return PHASE_LABELS[self.phase]
 
     @property
     def is_public(self) -> bool:

@@ -20,6 +20,15 @@ class RoundPhase(StrEnum):
     FINISHED = "finished"  # every result is in
 
 
+#: How pages name each phase.
+PHASE_LABELS = {
+    RoundPhase.PAIRED: "Paired (staff only)",
+    RoundPhase.PUBLISHED: "Published",
+    RoundPhase.RUNNING: "Running",
+    RoundPhase.TIME_CALLED: "Time called",
+    RoundPhase.FINISHED: "All results in",
+}
+
 #: The phases players and the public see; everything else is the staff's work in progress.
 PUBLIC_PHASES = frozenset(
     {RoundPhase.PUBLISHED, RoundPhase.RUNNING, RoundPhase.TIME_CALLED, RoundPhase.FINISHED}
