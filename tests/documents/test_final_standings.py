@@ -86,3 +86,13 @@ def test_the_final_prints_final_standings_with_playoff_places_then_swiss_order()
     assert text.index(names[seed[2]]) < text.index(names[seed[4]]) < text.index(names[seed[1]])
     requested = document_request(tournament=tournament, actor=organizer, kind="standings")
     assert requested.round_id == final.id
+
+
+def test_standings_after_the_last_swiss_round_are_headed_final_once_every_result_is_in():
+    """The heading reads the round's derived phase (every result in), not a stored status."""
+    tournament = event_with_teams(6, swiss_rounds=2, top_cut=0)
+    organizer = tournament.created_by
+    play_swiss(tournament, organizer)
+    last = tournament.rounds.get(number=2)
+
+    assert builders.standings(tournament, last, "A4")["heading"] == "Final standings after round 2"
