@@ -371,10 +371,10 @@ def _pair_by_segments(
         chain = _chain([groups[levels[i]] for i in range(first, last)], from_top[0] if up else None, avoid)
         if chain is not None:
             chain_pairs, left = chain
-            partner = next((b for b in from_bottom if left is not None and b not in avoid[left]), None)
             if left is None and not down:
                 return sum(costs.pair(a, b) for a, b in chain_pairs), chain_pairs
-            if partner is not None and down:
+            partner = next((b for b in from_bottom if left is not None and b not in avoid[left]), None)
+            if left is not None and partner is not None and down:
                 chain_pairs = [*chain_pairs, (left, partner)]
                 return sum(costs.pair(a, b) for a, b in chain_pairs), chain_pairs
         vertices = own + from_top + from_bottom
