@@ -253,3 +253,16 @@ def test_awarded_byes_are_byes_for_their_rounds_then_the_team_is_paired() -> Non
 def test_awarded_byes_are_zero_to_three_rounds() -> None:
     with pytest.raises(SettingsError):
         _state(teams=4, awarded_byes={1: 4})
+
+
+def test_a_group_that_cannot_pair_inside_sends_both_teams_to_the_nearest_cheaper_group() -> None:
+    # Round 1: teams 1-20 beat 21-40, and 41 drew 42. The 1-point group is only 41 and 42, who met:
+    # both must leave it. Up (both against 3-point teams) and down (both against 0-point teams)
+    # cost 1 + 1, one each way would make both big groups odd (cost 6); down has the smaller gaps.
+    # The chain cannot prove this round, so the segments between the two large groups solve it.
+    results = [W(1, a, a + 20, 1, 0) for a in range(1, 21)] + [W(1, 41, 42, 0, 0, 1)]
+    state = _state(results, teams=42)
+    for seed in range(6):
+        pairing = pair_round(state, round_number=2, seed=seed)
+        assert pairing.rematches == ()
+        assert sorted((d.higher_points, d.lower_points) for d in pairing.paired_down) == [(1, 0), (1, 0)]
