@@ -8,6 +8,7 @@ from django.db import models
 from django.db.models import Q
 
 from tournaments.domain.event import MAX_AWARDED_BYES
+from tournaments.domain.formats import unsanctioned_reason
 from tournaments.enums import (
     REL,
     Format,
@@ -75,6 +76,13 @@ class Tournament(models.Model):
     @property
     def is_limited(self) -> bool:
         return self.format in Format.limited()
+
+    @property
+    def unsanctioned_reason(self) -> str | None:
+        """Why the event can only run unsanctioned (MTR 3.2), or ``None``."""
+        return unsanctioned_reason(
+            format_id=self.format, team_size=self.team_size, format_label=self.get_format_display()
+        )
 
 
 class Staff(models.Model):
