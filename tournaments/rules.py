@@ -95,6 +95,12 @@ def can_register_team(user, tournament: Tournament | int, usernames: frozenset[s
 
 
 @rule
+def can_award_byes(user, tournament: Tournament | int) -> bool:
+    """Awarded byes (Premier style) are given at registration by the event's staff."""
+    return is_event_staff(user, tournament)
+
+
+@rule
 def can_read_teams(user, tournament: Tournament | int) -> bool:
     """The team list: staff see every team, a player of the event their own (the view filters)."""
     return is_event_staff(user, tournament) or player_team_id(user, _event_id(tournament)) is not None

@@ -23,6 +23,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -32,7 +33,7 @@ from tournaments.api import serializers as s
 from tournaments.api.permissions import LoggedIn, RulePermission
 from tournaments.models import Match, Round, Team, Tournament
 from tournaments.permissions import player_team_id
-from tournaments.rules import is_event_staff
+from tournaments.rules import can_award_byes, is_event_staff
 from tournaments.selectors import (
     last_public_standings_round,
     match_detail,
@@ -184,6 +185,9 @@ class TeamListRegisterApi(EventApi):
         data = s.TeamInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         tournament = self.get_tournament()
+        awarded_byes = data.validated_data["awarded_byes"]
+        if awarded_byes and not can_award_byes(request.user, tournament):
+            raise PermissionDenied("only the event's staff award byes (awarded_byes)")
         team = team_register(
             tournament=tournament,
             actor=request.user,
@@ -192,6 +196,7 @@ class TeamListRegisterApi(EventApi):
                 PlayerEntry(p["name"], p["wizards_id"], p.get("username") or None)
                 for p in data.validated_data["players"]
             ],
+            awarded_byes=awarded_byes,
         )
         return Response(
             s.TeamOutputSerializer(teams_for(tournament, team_id=team.id).get()).data,
