@@ -7,12 +7,13 @@ Penalties are for event staff only: everyone else, anonymous visitors included, 
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.api import ErrorSerializer
 from penalties import selectors
 from penalties.domain import CATALOGUE, DeckProblemUpgrade, PenaltyDecision, Rel
 from penalties.domain import Penalty as PenaltyKind
@@ -377,7 +378,10 @@ class PenaltyReviewApi(PenaltyOverturnApi):
 
     @extend_schema(
         request=ReviewInputSerializer,
-        responses={200: ReviewOutputSerializer},
+        responses={
+            200: ReviewOutputSerializer,
+            409: OpenApiResponse(ErrorSerializer, description="The penalty awaits no head judge's decision."),
+        },
         summary="Confirm or change a proposed Disqualification (head judge)",
         description="'confirm' gives the Disqualification its effect; 'change' issues the given penalty "
         "in its place (the answer is that new penalty). 409 if the penalty awaits no decision.",
