@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "decklists",
     "penalties",
     "documents",
+    "floor",
 ]
 
 MIDDLEWARE = [
