@@ -58,7 +58,9 @@ def test_one_live_call_per_player_per_match(floor_event):
     assert raise_call(ev, ev.players[1], ev.matches[0]).status_code == 201
     assert raise_call(ev, ev.judge, ev.matches[0]).status_code == 201
     # Once the first call is resolved, the player may call again.
-    claim = ev.client(ev.judge).post(f"/api/v1/judge-calls/{first.json()['id']}/resolve/", {"note": "answered"})
+    claim = ev.client(ev.judge).post(
+        f"/api/v1/judge-calls/{first.json()['id']}/resolve/", {"note": "answered"}
+    )
     assert claim.status_code == 200
     assert raise_call(ev, ev.players[0], ev.matches[0]).status_code == 201
 
@@ -169,7 +171,11 @@ def test_a_refused_penalty_leaves_the_call_open_and_nothing_saved(floor_event):
     )
     assert refused.status_code == 400
     assert refused.json()["errors"][0]["field"] == "penalty.player"
-    assert (JudgeCall.objects.get(pk=call_id).status, Penalty.objects.count(), TimeExtension.objects.count()) == (
+    assert (
+        JudgeCall.objects.get(pk=call_id).status,
+        Penalty.objects.count(),
+        TimeExtension.objects.count(),
+    ) == (
         "open",
         0,
         0,
@@ -182,8 +188,14 @@ def test_another_judge_cannot_resolve_a_claimed_call(floor_event):
     ev.client(ev.judge).post(f"/api/v1/judge-calls/{call_id}/claim/")
     refused = ev.client(ev.other_judge).post(f"/api/v1/judge-calls/{call_id}/resolve/", {"note": "done"})
     assert refused.status_code == 409
-    assert ev.client(ev.head_judge).post(f"/api/v1/judge-calls/{call_id}/resolve/", {"note": "done"}).status_code == 200
-    assert ev.client(ev.judge).post(f"/api/v1/judge-calls/{call_id}/resolve/", {"note": "again"}).status_code == 409
+    assert (
+        ev.client(ev.head_judge).post(f"/api/v1/judge-calls/{call_id}/resolve/", {"note": "done"}).status_code
+        == 200
+    )
+    assert (
+        ev.client(ev.judge).post(f"/api/v1/judge-calls/{call_id}/resolve/", {"note": "again"}).status_code
+        == 409
+    )
 
 
 def test_calls_close_when_the_result_is_confirmed(floor_event):
