@@ -7,7 +7,6 @@ same whichever door a change comes through.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -16,11 +15,12 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from clock.services import time_extension_grant
 from common.errors import ConflictError, DomainError
 from decklists.card_table import CARD_FIELDS, card_fields, one_per_name
 from decklists.domain import MAX_CHARS, ErrorCode
-from decklists.domain.deck_checks import SHUFFLE_MINUTES, check_duration_minutes
 from decklists.domain import Card as DomainCard
+from decklists.domain.deck_checks import SHUFFLE_MINUTES, check_duration_minutes
 from decklists.models import (
     Card,
     CardData,
@@ -44,7 +44,6 @@ from penalties.services import penalty_issue
 from tournaments.models import Match, Player, Team, Tournament
 from tournaments.permissions import ALL_STAFF, JUDGES, has_role, player_team_id
 from tournaments.services.audit import audit_log
-from tournaments.services.clock import time_extension_grant
 
 IMPORT_BATCH = 2000
 """MTR 2.6: a deck check extends the match by the time it took plus 3 minutes."""

@@ -7,6 +7,7 @@ from datetime import datetime
 
 from django.db.models import Q, QuerySet
 
+from clock.selectors import round_clock_data
 from decklists.models import DeckCheck
 from floor.domain.calls import (
     CallStatus,
@@ -25,7 +26,6 @@ from floor.domain.deck_checks import (
 )
 from floor.domain.zones import order_by_end
 from floor.models import JudgeCall, Note, Zone
-from tournaments.clock_selectors import round_clock_data
 from tournaments.enums import RoundKind, RoundStatus
 from tournaments.models import Match, Round, Team, Tournament
 from tournaments.selectors import standings_for

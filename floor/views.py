@@ -19,6 +19,8 @@ from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
+from clock.domain.round_clock import MAX_EXTENSION_MINUTES
+from clock.services import match_turn_complete
 from common.errors import DomainError
 from common.pdf import render_pdf
 from floor import documents, selectors
@@ -38,10 +40,8 @@ from floor.services.notes import TEXT_MAX, note_add, note_lock
 from floor.services.zones import zone_create, zone_delete
 from penalties.domain import CATALOGUE
 from penalties.models import Penalty
-from tournaments.domain.clock import MAX_EXTENSION_MINUTES
 from tournaments.models import Match, Player, Round, Tournament
 from tournaments.permissions import player_team_id
-from tournaments.services.clock import match_turn_complete
 
 INFRACTION_CHOICES = [("", "no penalty")] + [(code, f"{code} {i.name}") for code, i in CATALOGUE.items()]
 

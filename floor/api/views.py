@@ -16,6 +16,7 @@ from rest_framework.permissions import BasePermission
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from clock.domain.round_clock import MAX_EXTENSION_MINUTES
 from common.api import ErrorSerializer
 from floor import selectors
 from floor.models import JudgeCall, Note, Zone
@@ -31,7 +32,6 @@ from floor.services.notes import TEXT_MAX, note_add, note_lock
 from floor.services.zones import zone_create
 from penalties.domain import CATALOGUE
 from penalties.models import Penalty
-from tournaments.domain.clock import MAX_EXTENSION_MINUTES
 from tournaments.models import Match, Player, Round, Tournament
 from tournaments.permissions import player_team_id
 

@@ -13,6 +13,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from clock.services import time_extension_grant
 from common.errors import ConflictError, DomainError
 from floor.domain.calls import LIVE_STATUSES, CallRefused, CallState, CallStatus
 from floor.domain.calls import check_claim as _check_claim
@@ -23,7 +24,6 @@ from penalties.services import penalty_issue
 from tournaments.models import Match, Player, Tournament
 from tournaments.permissions import has_role, is_head_judge, player_team_id
 from tournaments.services.audit import audit_log
-from tournaments.services.clock import time_extension_grant
 
 REASON_MAX = 200
 

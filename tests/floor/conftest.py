@@ -10,11 +10,11 @@ from dataclasses import dataclass
 import pytest
 from django.utils import timezone
 
+from clock.services import round_start
 from tests.factories import UserFactory
 from tests.tournaments.factories import add_staff, client_for, event_with_teams, register_team
 from tournaments.enums import StaffRole
 from tournaments.models import Match, Player, Round, Team, Tournament
-from tournaments.services.clock import round_start
 from tournaments.services.rounds import round_pair_manual, round_publish
 
 

@@ -8,9 +8,9 @@ import datetime
 import pytest
 from django.utils import timezone
 
+from clock.selectors import round_clock
 from floor.models import JudgeCall
 from penalties.models import Penalty
-from tournaments.clock_selectors import round_clock
 from tournaments.models import AuditEntry, Match, TimeExtension
 from tournaments.services.results import match_result_report
 

@@ -7,11 +7,11 @@ import subprocess
 import pytest
 from django.test import Client
 
+from clock.services import time_extension_grant
 from floor.models import JudgeCall, Note, Zone
 from floor.services.calls import judge_call_claim, judge_call_raise
 from floor.services.zones import zone_create
 from tournaments.models import TimeExtension
-from tournaments.services.clock import time_extension_grant
 
 pytestmark = pytest.mark.django_db
 

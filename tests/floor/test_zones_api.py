@@ -6,8 +6,8 @@ import datetime
 
 import pytest
 
+from clock.services import match_time_call, match_turn_complete, time_extension_grant
 from floor.models import Zone
-from tournaments.services.clock import match_time_call, match_turn_complete, time_extension_grant
 from tournaments.services.results import match_result_report
 
 pytestmark = pytest.mark.django_db

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from django.core.files.base import ContentFile
 from django.utils import timezone
 
+from clock.services import round_start
 from decklists.models import Decklist
 from decklists.services import decklist_submit
 from documents.enums import DocumentKind, JobStatus
@@ -28,7 +29,6 @@ from tests.factories import UserFactory
 from tests.tournaments.factories import add_staff, event_with_teams, register_team
 from tournaments.enums import StaffRole
 from tournaments.models import Match, Player
-from tournaments.services.clock import round_start
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_pair_manual, round_publish
 
@@ -106,7 +106,9 @@ def build_round_one_event() -> Event:
     job.file.save("slips.pdf", ContentFile(b"%PDF-1.4\n%%EOF\n"), save=False)
     job.save()
     judge_call = judge_call_raise(tournament=tournament, match=match, actor=users["judge"], reason="ruling")
-    note = note_add(tournament=tournament, actor=users["judge"], match=match, text="watch the graveyard order")
+    note = note_add(
+        tournament=tournament, actor=users["judge"], match=match, text="watch the graveyard order"
+    )
     return Event(
         tournament=tournament,
         teams=teams,

@@ -8,9 +8,9 @@ from django.conf import settings
 from django.test import Client
 from playwright.sync_api import expect
 
+from clock.services import time_extension_grant
 from floor.services.zones import zone_create
 from tests.floor.conftest import build_floor_event
-from tournaments.services.clock import time_extension_grant
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
