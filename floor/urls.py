@@ -28,4 +28,14 @@ urlpatterns = [
     path(
         "events/<int:tournament_id>/floor/dq/<int:penalty_id>/", views.dq_report_page, name="floor-dq-report"
     ),
+    path(
+        "events/<int:tournament_id>/floor/investigations/",
+        views.investigations_page,
+        name="floor-investigations",
+    ),
+    path(
+        "events/<int:tournament_id>/floor/investigations/<int:investigation_id>/",
+        views.investigation_page,
+        name="floor-investigation",
+    ),
 ]

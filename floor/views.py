@@ -26,7 +26,7 @@ from common.pdf import render_pdf
 from floor import documents, selectors
 from floor.domain.calls import CallStatus
 from floor.domain.deck_checks import PlanError
-from floor.models import DisqualificationReport, JudgeCall, Note, NoteKind, Zone
+from floor.models import DisqualificationReport, Investigation, JudgeCall, Note, NoteKind, Zone
 from floor.permissions import can_head_judge, can_judge, can_plan_zones, can_see_floor
 from floor.services.calls import (
     REASON_MAX,
@@ -36,7 +36,7 @@ from floor.services.calls import (
     judge_call_resolve,
 )
 from floor.services.dq_report import dq_report_file
-from floor.services.notes import TEXT_MAX, note_add, note_lock
+from floor.services.notes import TEXT_MAX, investigation_decide, investigation_open, note_add, note_lock
 from floor.services.zones import zone_create, zone_delete
 from penalties.domain import CATALOGUE
 from penalties.models import Penalty
@@ -519,3 +519,100 @@ def dq_report_page(request, tournament_id: int, penalty_id: int):
         "statements": selectors.notes_for(tournament, head_judge=True, penalty_id=penalty.pk),
     }
     return render(request, "floor/dq_report.html", context)
+
+
+class InvestigationForm(forms.Form):
+    title = forms.CharField(max_length=200)
+    player = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, label="Player investigated")
+
+
+@login_required
+def investigations_page(request, tournament_id: int):
+    """Open investigations and the form to open one (any judge of the event)."""
+    tournament = _tournament(tournament_id)
+    _require(can_judge(request.user, tournament), "Only the event's judges see investigations.")
+    players = Player.objects.filter(tournament=tournament).order_by("name")
+    form = InvestigationForm(request.POST or None)
+    form.fields["player"].choices = [("", "—")] + [(p.pk, p.name) for p in players]
+    if request.method == "POST" and form.is_valid():
+        values = form.cleaned_data
+        opened = _run(
+            request,
+            lambda: investigation_open(
+                tournament=tournament,
+                actor=request.user,
+                title=values["title"],
+                player=players.filter(pk=values["player"]).first() if values["player"] else None,
+            ),
+            "Investigation opened.",
+        )
+        if opened:
+            return HttpResponseRedirect(reverse("floor-investigation", args=[tournament.pk, opened.pk]))
+    context = {
+        "tournament": tournament,
+        "investigations": Investigation.objects.filter(tournament=tournament).select_related(
+            "player", "opened_by"
+        ),
+        "form": form,
+    }
+    return render(request, "floor/investigations.html", context)
+
+
+class DecisionForm(forms.Form):
+    decision = forms.CharField(max_length=TEXT_MAX, widget=forms.Textarea(attrs={"rows": 3}))
+
+
+@login_required
+def investigation_page(request, tournament_id: int, investigation_id: int):
+    """One investigation: its notes and statements, new ones, and the head judge's decision."""
+    tournament = _tournament(tournament_id)
+    _require(can_judge(request.user, tournament), "Only the event's judges see investigations.")
+    head = can_head_judge(request.user, tournament)
+    investigation = get_object_or_404(
+        Investigation.objects.select_related("player", "opened_by", "decided_by"),
+        pk=investigation_id,
+        tournament=tournament,
+    )
+    if request.method == "POST":
+        if "decision" in request.POST:
+            _require(head, "Only the head judge decides an investigation.")
+            form = DecisionForm(request.POST)
+            if form.is_valid():
+                _run(
+                    request,
+                    lambda: investigation_decide(
+                        investigation=investigation,
+                        actor=request.user,
+                        decision=form.cleaned_data["decision"],
+                    ),
+                    "Decision recorded.",
+                )
+        else:
+            form = NoteForm(request.POST)
+            if form.is_valid():
+                values = form.cleaned_data
+                _run(
+                    request,
+                    lambda: note_add(
+                        tournament=tournament,
+                        actor=request.user,
+                        text=values["text"],
+                        kind=values["kind"],
+                        given_by=values["given_by"],
+                        investigation=investigation,
+                        player=investigation.player,
+                    ),
+                    "Added to the investigation.",
+                )
+            else:
+                messages.error(request, "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items()))
+        return HttpResponseRedirect(request.path)
+    context = {
+        "tournament": tournament,
+        "investigation": investigation,
+        "notes": selectors.notes_for(tournament, head_judge=head, investigation_id=investigation.pk),
+        "form": NoteForm(),
+        "decision_form": DecisionForm(),
+        "is_head_judge": head,
+    }
+    return render(request, "floor/investigation.html", context)

@@ -51,10 +51,15 @@ def _refusal(exc: CallRefused, call: JudgeCall) -> ConflictError:
 
 
 def _lock(call: JudgeCall) -> JudgeCall:
-    return (
-        JudgeCall.objects.select_for_update(of=("self",))
-        .select_related("match__round__tournament", "claimed_by", "tournament")
-        .get(pk=call.pk)
+    """Lock the call row, then read it with its match and holder in a new statement.
+
+    Two steps on purpose: on PostgreSQL a locking read that waited for another judge's claim
+    re-checks only the locked row, so a holder joined in the same statement would still be the
+    one from before the wait (the 409 would not name the judge who has the call).
+    """
+    JudgeCall.objects.select_for_update().filter(pk=call.pk).values_list("pk", flat=True).first()
+    return JudgeCall.objects.select_related("match__round__tournament", "claimed_by", "tournament").get(
+        pk=call.pk
     )
 
 
@@ -83,7 +88,7 @@ def judge_call_raise(
             f"keep the reason to one line ({REASON_MAX} characters)",
             errors=[{"field": "reason", "message": f"at most {REASON_MAX} characters"}],
         )
-    locked = Match.objects.select_for_update().select_related("round").get(pk=match.pk)
+    locked = Match.objects.select_for_update(of=("self",)).select_related("round").get(pk=match.pk)
     if locked.round.tournament_id != tournament.pk:
         raise DomainError(
             "no such match in this event", errors=[{"field": "match", "message": "not in event"}]

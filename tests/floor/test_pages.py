@@ -140,3 +140,50 @@ def test_outstanding_tables_sheet_lists_each_zones_tables_by_end(floor_event, tm
     path.write_bytes(every.content)
     info = subprocess.run(["pdfinfo", str(path)], check=True, capture_output=True, text=True).stdout
     assert "Pages:           2" in info
+
+
+def test_an_investigation_gathers_statements_and_the_head_judges_decision(floor_event):
+    ev = floor_event
+    base = f"/events/{ev.tournament.pk}/floor/investigations/"
+    opened = browser(ev.judge).post(
+        base, {"title": "Possible bribery at table 3", "player": ev.player_row(4).pk}
+    )
+    investigation_url = opened["Location"]
+    browser(ev.judge).post(
+        investigation_url,
+        {
+            "kind": "statement",
+            "given_by": "Team 6 player 1",
+            "text": "They offered us a prize split to concede",
+        },
+    )
+    assert browser(ev.judge).post(investigation_url, {"decision": "DQ"}).status_code == 403
+    browser(ev.head_judge).post(investigation_url, {"decision": "Bribery (USC-B): Disqualification"})
+    page = browser(ev.other_judge).get(investigation_url).content.decode()
+    assert "They offered us a prize split to concede" in page
+    assert "Bribery (USC-B): Disqualification" in page
+    note = Note.objects.get()
+    assert (note.kind, note.given_by, note.player, note.author) == (
+        "statement",
+        "Team 6 player 1",
+        ev.player_row(4),
+        ev.judge,
+    )
+    late = browser(ev.judge).post(investigation_url, {"kind": "note", "text": "one more thing"}, follow=True)
+    assert "this investigation is decided; it takes no more notes" in late.content.decode()
+    assert browser(ev.scorekeeper).get(investigation_url).status_code == 403
+
+
+def test_call_queue_reads_in_a_fixed_number_of_queries(floor_event, django_assert_max_num_queries):
+    ev = floor_event
+    client = ev.client(ev.judge)
+    url = f"/api/v1/tournaments/{ev.tournament.pk}/judge-calls/"
+    judge_call_raise(tournament=ev.tournament, match=ev.matches[0], actor=ev.players[0])
+    with django_assert_max_num_queries(6) as one:
+        assert len(client.get(url).json()) == 1
+    judge_call_raise(tournament=ev.tournament, match=ev.matches[1], actor=ev.players[2])
+    judge_call_raise(tournament=ev.tournament, match=ev.matches[2], actor=ev.players[4])
+    with django_assert_max_num_queries(len(one.captured_queries)) as three:
+        assert len(client.get(url).json()) == 3
+    # The same fixed reads, whatever the number of calls (the role lookup may be cached by then).
+    assert len(three.captured_queries) <= len(one.captured_queries)
