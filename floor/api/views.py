@@ -19,7 +19,7 @@ from rest_framework.views import APIView
 from clock.domain.round_clock import MAX_EXTENSION_MINUTES
 from common.api import ErrorSerializer
 from floor import selectors
-from floor.models import JudgeCall, Note, Zone
+from floor.models import JudgeCall, Note, NoteKind, Zone
 from floor.permissions import can_head_judge, can_judge, can_plan_zones, can_see_floor
 from floor.services.calls import (
     REASON_MAX,
@@ -84,10 +84,10 @@ class CallOutputSerializer(serializers.Serializer):
     table = serializers.IntegerField(source="match.table")
     round = serializers.IntegerField(source="match.round.number")
     match = serializers.IntegerField(source="match_id")
-    status = serializers.ChoiceField(
-        choices=["open", "claimed", "resolved", "closed"],
+    status = serializers.CharField(
         source="effective_status",
-        help_text="closed: the table's result was confirmed before a judge resolved the call.",
+        help_text="open, claimed, resolved, or closed (the table's result was confirmed before a judge "
+        "resolved the call).",
     )
     reason = serializers.CharField()
     created_at = serializers.DateTimeField()
@@ -452,7 +452,15 @@ class NotesApi(_FloorApi):
         match = serializers.IntegerField(min_value=1, max_value=2**31 - 1, required=False, allow_null=True)
         penalty = serializers.IntegerField(min_value=1, max_value=2**31 - 1, required=False, allow_null=True)
         player = serializers.IntegerField(min_value=1, max_value=2**31 - 1, required=False, allow_null=True)
-        kind = serializers.ChoiceField(choices=["note", "statement"], default="note")
+        kind = serializers.CharField(
+            max_length=10, default=NoteKind.NOTE, help_text="note, or statement (then given_by names whose)"
+        )
+
+        def validate_kind(self, value: str) -> str:
+            if value not in NoteKind.values:
+                raise ValidationError(f"'note' or 'statement', not {value!r}")
+            return value
+
         given_by = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
         text = serializers.CharField(max_length=TEXT_MAX)
 
