@@ -43,7 +43,7 @@ TOURNAMENT_CHOICES = (
     "playoff_play_draw",
     "status",
 )
-TOURNAMENT_FLAGS = ("late_entry_open", "decklists_published")
+TOURNAMENT_FLAGS = ("late_entry_open", "decklists_published", "booster_draft_playoff", "cross_pod_pairing")
 
 
 def insert(model: type[models.Model], rows: list[tuple[models.Model, dict[str, Any]]]) -> list:
@@ -312,6 +312,7 @@ class Importer:
             team_a=team_a,
             team_b=self.team(node, "team_b", null=True),
             bracket_slot=node.natural("bracket_slot", null=True),
+            pod=node.natural("pod", null=True),
             result_kind=node.choice("result_kind", Match),
             team_a_wins=node.natural("team_a_wins"),
             team_b_wins=node.natural("team_b_wins"),
