@@ -305,3 +305,29 @@ def test_another_format_or_version_is_refused(tmp_path, change, message):
         import_file(path)
 
     assert Tournament.objects.count() == 0
+
+
+def test_a_draft_events_pods_and_match_pods_survive_export_and_import(tmp_path):
+    from tests.tournaments.factories import event_with_teams
+    from tournaments.models import DraftPod
+    from tournaments.services.pods import pods_seat
+    from tournaments.services.rounds import round_pair
+
+    tournament = event_with_teams(8, format="draft", rel="regular", swiss_rounds=3, top_cut=0)
+    pods_seat(tournament=tournament, actor=tournament.created_by, draft=1)
+    round_pair(tournament=tournament, actor=tournament.created_by)
+    before = export(tournament.pk)
+    names = dict(tournament.teams.values_list("id", "name"))
+    pods_by_name = [[names[t] for t in pod.team_ids] for pod in DraftPod.objects.order_by("number")]
+    path = tmp_path / "draft.json"
+    path.write_text(json.dumps(before))
+    delete_event(tournament)
+
+    new_id, _ = import_file(path)
+
+    assert export(new_id) == before
+    imported = Tournament.objects.get(pk=new_id)
+    new_names = dict(imported.teams.values_list("id", "name"))
+    stored = DraftPod.objects.filter(tournament=imported).order_by("number")
+    assert [[new_names[t] for t in pod.team_ids] for pod in stored] == pods_by_name
+    assert {m.pod for m in Match.objects.filter(round__tournament=imported)} == {1, 2}

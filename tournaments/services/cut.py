@@ -63,7 +63,10 @@ def cut_build(*, tournament: Tournament, actor) -> Round:
     except PlayoffError as exc:
         raise ConflictError(str(exc)) from exc
     if draft_playoff:
-        lines = [f"Top 8 Booster Draft playoff: draft seats 1-8 are teams {', '.join(map(str, seats))}."]
+        lines = [
+            "Top 8 Booster Draft playoff: the Top 8 draft at random seats, then seat 1v5, 2v6, 3v7, 4v8."
+        ]
+        lines += [f"Draft seat {seat}: team {team}." for seat, team in enumerate(seats, start=1)]
         lines += [f"Seat {m.seed_a} (team {m.team_a}) v seat {m.seed_b} (team {m.team_b})." for m in bracket]
     else:
         lines = [

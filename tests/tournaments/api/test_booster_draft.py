@@ -87,8 +87,8 @@ def test_a_12_team_draft_pairs_round_1_inside_its_pods_and_plays_a_draft_top_8()
     assert cut.status_code == 201, cut.json()
     standings = organizer.get(f"{base}/standings/").json()
     top_8 = {row["team"] for row in standings[:8]}
-    seats_line = cut.json()["explanation"][0]
-    seats = [int(t) for t in seats_line.split("are teams ")[1].rstrip(".").split(", ")]
+    lines = cut.json()["explanation"]
+    seats = [int(line.split(": team ")[1].rstrip(".")) for line in lines if line.startswith("Draft seat ")]
     assert set(seats) == top_8
     quarterfinals = sorted(cut.json()["matches"], key=lambda m: m["bracket_slot"])
     assert [(m["team_a"], m["team_b"]) for m in quarterfinals] == [

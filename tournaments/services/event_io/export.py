@@ -17,6 +17,7 @@ from decklists.models import DeckCheck, DeckCheckFinding, Decklist, DecklistVers
 from penalties.models import Penalty
 from tournaments.models import (
     AuditEntry,
+    DraftPod,
     KeepApart,
     Match,
     Player,
@@ -137,6 +138,16 @@ def event_export(tournament: Tournament) -> dict[str, Any]:
             "reason": pair.reason,
         }
         for pair in KeepApart.objects.filter(tournament=tournament).order_by("pk")
+    ]
+    document["pods"] = [
+        {
+            "draft": pod.draft,
+            "number": pod.number,
+            "teams": [keys.of("team", team_id) for team_id in pod.team_ids],
+            "seated_after_round": pod.seated_after_round,
+            "created_at": timestamp(pod.created_at),
+        }
+        for pod in DraftPod.objects.filter(tournament=tournament).order_by("draft", "number")
     ]
     document["rounds"] = _rounds(tournament, keys, team_index)
     document["penalties"] = _penalties(tournament, keys)

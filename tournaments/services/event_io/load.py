@@ -15,6 +15,7 @@ from django.contrib.auth import get_user_model
 from django.db import models
 
 from tournaments.models import (
+    DraftPod,
     KeepApart,
     Match,
     Player,
@@ -228,6 +229,24 @@ class Importer:
         ]
         insert(KeepApart, rows)
 
+    def load_pods(self) -> None:
+        rows = []
+        for node in self.root.nodes("pods"):
+            teams = node.get("teams", list)
+            team_ids = [
+                self.lookup(self.teams, name, f"{node.at('teams')}[{i}]", "team", null=False).pk
+                for i, name in enumerate(teams)
+            ]
+            pod = DraftPod(
+                tournament=self.tournament,
+                draft=node.natural("draft"),
+                number=node.natural("number"),
+                team_ids=team_ids,
+                seated_after_round=node.natural("seated_after_round"),
+            )
+            rows.append((pod, {"created_at": node.moment("created_at")}))
+        insert(DraftPod, rows)
+
     def player_ids(self, wizards_ids: Any, path: str) -> list[int]:
         if not isinstance(wizards_ids, list):
             raise EventFileError(path, "expected a list of Wizards ids")
@@ -392,5 +411,6 @@ def load_event_rows(importer: Importer, rename: str | None) -> Tournament:
     importer.load_staff()
     importer.load_teams()
     importer.load_keep_apart()
+    importer.load_pods()
     importer.load_rounds()
     return tournament
