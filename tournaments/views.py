@@ -36,6 +36,7 @@ from tournaments.selectors import (
     last_public_standings_round,
     matches_for_round,
     play_draw_choosers,
+    pods_for_draft,
     standings_for,
     teams_for,
     tournaments_listed,
@@ -43,7 +44,7 @@ from tournaments.selectors import (
 )
 from tournaments.services.cut import cut_build
 from tournaments.services.events import tournament_create, tournament_update
-from tournaments.services.pods import pods_for_draft, pods_seat
+from tournaments.services.pods import pods_seat
 from tournaments.services.rounds import round_delete, round_pair, round_publish
 from tournaments.services.seating import match_seats_set
 from tournaments.services.teams import team_drop, team_register

@@ -35,6 +35,7 @@ from tournaments.permissions import ALL_STAFF, HEAD_JUDGE, ORGANIZER, SCOREKEEPI
 from tournaments.selectors import (
     last_public_standings_round,
     match_detail,
+    pods_for_draft,
     round_detail,
     rounds_for,
     staff_for,
@@ -44,7 +45,7 @@ from tournaments.selectors import (
 )
 from tournaments.services.cut import cut_build
 from tournaments.services.events import staff_add, tournament_create, tournament_update
-from tournaments.services.pods import pods_for_draft, pods_seat
+from tournaments.services.pods import pods_seat
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_delete, round_pair, round_pair_manual, round_publish
 from tournaments.services.seating import match_seats_set

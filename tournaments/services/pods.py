@@ -19,16 +19,6 @@ from tournaments.services.audit import audit_log
 from tournaments.services.rounds import latest_round, lock_tournament, require_round_complete
 
 
-def pods_for_draft(tournament: Tournament, draft: int | None = None) -> list[DraftPod]:
-    """The pods of ``draft`` (default: the latest draft), by number; empty if none is seated."""
-    rows = DraftPod.objects.filter(tournament=tournament)
-    if draft is None:
-        draft = rows.order_by("-draft").values_list("draft", flat=True).first()
-        if draft is None:
-            return []
-    return list(rows.filter(draft=draft).order_by("number"))
-
-
 @transaction.atomic
 def pods_seat(*, tournament: Tournament, actor, draft: int) -> list[DraftPod]:
     """Seat the active teams in random pods for ``draft`` (the event's next draft: 1, then 2...).

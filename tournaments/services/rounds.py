@@ -28,8 +28,8 @@ from tournaments.domain import (
 )
 from tournaments.domain.pods import Pod, pair_round_in_pods
 from tournaments.enums import REL, Format, MatchResultKind, RoundKind, RoundStatus, TournamentStatus
-from tournaments.models import DraftPod, Match, Round, Team, Tournament
-from tournaments.selectors import event_state_for, match_as_result, round_seed
+from tournaments.models import Match, Round, Team, Tournament
+from tournaments.selectors import event_state_for, match_as_result, pods_for_draft, round_seed
 from tournaments.services.audit import audit_log
 
 #: DECISIONS.md: playoff rounds are 90 minutes, the final is untimed.
@@ -234,12 +234,7 @@ def pairing_pods(tournament: Tournament) -> tuple[Pod, ...] | None:
         return None
     if tournament.cross_pod_pairing and tournament.rel == REL.REGULAR:
         return None
-    latest = DraftPod.objects.filter(tournament=tournament).order_by("-draft").values_list("draft", flat=True)
-    draft = latest.first()
-    if draft is None:
-        return None
-    rows = DraftPod.objects.filter(tournament=tournament, draft=draft).order_by("number")
-    return tuple(Pod(row.number, tuple(row.team_ids)) for row in rows)
+    return tuple(Pod(row.number, tuple(row.team_ids)) for row in pods_for_draft(tournament)) or None
 
 
 def _with_pod(match: Match, pod: int | None) -> Match:
