@@ -6,6 +6,7 @@ shape everywhere, including the body of a stale-version 409) and the error shape
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from common.api import ErrorSerializer
@@ -188,6 +189,10 @@ class MatchOutputSerializer(serializers.Serializer):
     pod = serializers.IntegerField(
         allow_null=True, required=False, help_text="Booster Draft: the pod the match was paired in."
     )
+    bracket_seeds = serializers.SerializerMethodField(
+        help_text="Playoff matches: [seed of team A, seed of team B] in the bracket (Swiss ranks; in a "
+        "Booster Draft playoff, the draft seats: 1v5, 3v7, 2v6, 4v8). Null in Swiss rounds."
+    )
     result_kind = serializers.CharField()
     team_a_wins = serializers.IntegerField()
     team_b_wins = serializers.IntegerField()
@@ -201,6 +206,16 @@ class MatchOutputSerializer(serializers.Serializer):
         help_text='Seat order recorded for this match, {"A": [primary player id, ...], "B": [...]}; '
         "a team without an entry sits in registration order.",
     )
+
+    @extend_schema_field(serializers.ListField(child=serializers.IntegerField(), allow_null=True))
+    def get_bracket_seeds(self, match) -> list[int] | None:
+        if match.bracket_slot is None:
+            return None
+        explanation = match.round.explanation if isinstance(match.round.explanation, dict) else {}
+        for entry in explanation.get("bracket", []):
+            if entry.get("slot") == match.bracket_slot:
+                return [entry["seed_a"], entry["seed_b"]]
+        return None
 
 
 class MatchSeatsInputSerializer(serializers.Serializer):

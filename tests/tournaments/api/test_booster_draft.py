@@ -91,6 +91,7 @@ def test_a_12_team_draft_pairs_round_1_inside_its_pods_and_plays_a_draft_top_8()
     seats = [int(line.split(": team ")[1].rstrip(".")) for line in lines if line.startswith("Draft seat ")]
     assert set(seats) == top_8
     quarterfinals = sorted(cut.json()["matches"], key=lambda m: m["bracket_slot"])
+    assert [m["bracket_seeds"] for m in quarterfinals] == [[1, 5], [3, 7], [2, 6], [4, 8]]
     assert [(m["team_a"], m["team_b"]) for m in quarterfinals] == [
         (seats[0], seats[4]),
         (seats[2], seats[6]),
