@@ -101,6 +101,7 @@ def pair_round_in_pods(
     rematches: list[tuple[int, int]] = []
     unmet_keep_apart: list[tuple[int, int]] = []
     paired_down = []
+    awarded: list[int] = []
     bye_team = None
     second_bye = False
     next_table = 1
@@ -128,6 +129,7 @@ def pair_round_in_pods(
         rematches.extend(pairing.rematches)
         unmet_keep_apart.extend(pairing.unmet_keep_apart)
         paired_down.extend(pairing.paired_down)
+        awarded.extend(pairing.awarded_byes)
         explanation.append(f"Pod {number} ({len(members)} teams):")
         explanation.extend(f"  {line}" for line in pairing.explanation)
     tables.sort(key=lambda t: (t.table is None, t.table or 0))
@@ -142,6 +144,7 @@ def pair_round_in_pods(
         unmet_keep_apart=tuple(unmet_keep_apart),
         unmet_fixed_tables=(),
         explanation=(f"Round {round_number}: paired within {len(groups)} draft pods.", *explanation),
+        awarded_byes=tuple(sorted(awarded)),
     )
     return PodRoundPairing(merged, pod_of_team)
 

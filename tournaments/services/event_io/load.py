@@ -14,6 +14,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import models
 
+from tournaments.domain.event import MAX_AWARDED_BYES
 from tournaments.models import (
     DraftPod,
     KeepApart,
@@ -44,7 +45,9 @@ TOURNAMENT_CHOICES = (
     "playoff_play_draw",
     "status",
 )
-TOURNAMENT_FLAGS = ("late_entry_open", "decklists_published", "booster_draft_playoff", "cross_pod_pairing")
+TOURNAMENT_FLAGS = ("late_entry_open", "decklists_published")
+#: Booster Draft settings; absent in files written before them: off.
+TOURNAMENT_DRAFT_FLAGS = ("booster_draft_playoff", "cross_pod_pairing")
 
 
 def insert(model: type[models.Model], rows: list[tuple[models.Model, dict[str, Any]]]) -> list:
@@ -128,6 +131,9 @@ class Importer:
         node = self.root.node("tournament")
         values: dict[str, Any] = {field: node.choice(field, Tournament) for field in TOURNAMENT_CHOICES}
         values.update({field: node.get(field, bool) for field in TOURNAMENT_FLAGS})
+        values.update(
+            {field: node.get(field, bool) for field in TOURNAMENT_DRAFT_FLAGS if field in node.value}
+        )
         for field in ("team_size", "games_per_match", "round_minutes"):
             values[field] = node.natural(field)
         for field in ("swiss_rounds", "top_cut"):
@@ -188,6 +194,7 @@ class Importer:
                 drop_reason=node.get("drop_reason", str),
                 disqualified=node.get("disqualified", bool),
                 fixed_table=node.natural("fixed_table", null=True),
+                awarded_byes=self._awarded_byes(node),
             )
             self.teams[name] = team
             team_rows.append((team, {"created_at": node.moment("created_at")}))
@@ -214,6 +221,16 @@ class Importer:
         for player in insert(Player, player_rows):
             self.remember("player", player.wizards_id, player.pk)
 
+    @staticmethod
+    def _awarded_byes(node: Node) -> int:
+        """0 to 3; files written before awarded byes existed have none."""
+        if "awarded_byes" not in node.value:
+            return 0
+        value = node.natural("awarded_byes")
+        if value is None or value > MAX_AWARDED_BYES:
+            raise EventFileError(node.at("awarded_byes"), f"0 to {MAX_AWARDED_BYES} rounds, got {value}")
+        return value
+
     def load_keep_apart(self) -> None:
         rows = [
             (
@@ -231,7 +248,7 @@ class Importer:
 
     def load_pods(self) -> None:
         rows = []
-        for node in self.root.nodes("pods"):
+        for node in self.root.nodes("pods") if "pods" in self.root.value else []:
             teams = node.get("teams", list)
             team_ids = [
                 self.lookup(self.teams, name, f"{node.at('teams')}[{i}]", "team", null=False).pk
@@ -331,7 +348,7 @@ class Importer:
             team_a=team_a,
             team_b=self.team(node, "team_b", null=True),
             bracket_slot=node.natural("bracket_slot", null=True),
-            pod=node.natural("pod", null=True),
+            pod=node.natural("pod", null=True) if "pod" in node.value else None,
             result_kind=node.choice("result_kind", Match),
             team_a_wins=node.natural("team_a_wins"),
             team_b_wins=node.natural("team_b_wins"),
