@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0006_round_phase_from_facts'),
+        ('tournaments', '0007_round_phase_from_facts'),
     ]
 
     operations = [

@@ -23,7 +23,7 @@ def finished_at_to_status(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0005_team_awarded_byes"),
+        ("tournaments", "0006_booster_draft_pods"),
     ]
 
     operations = [
