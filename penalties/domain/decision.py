@@ -394,7 +394,7 @@ def _decide(
     context: PenaltyContext,
 ) -> PenaltyDecision:
     effects, notes = _effects(infraction, rel, penalty, drops_team, context)
-    offer = ()
+    offer: tuple[str, ...] = ()
     if infraction.code == "GPE-GRV" and rel is not Rel.REGULAR and penalty is not Penalty.DISQUALIFICATION:
         offer = tuple(context.other_player_ids)
         if offer:

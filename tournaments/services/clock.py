@@ -345,8 +345,10 @@ def match_time_call(*, match: Match, actor, active_team: str | int, at: datetime
         called = call_time(clock, _table_with_penalties(locked, clock, at), side, at)
     except (ClockError, EndOfRoundError) as exc:
         raise _api_error(exc) from exc
-    locked.time_called_at = called.time_called.called_at
-    locked.active_team = str(called.time_called.active_team)
+    time_called = called.time_called
+    assert time_called is not None, "call_time returns the table with time called"
+    locked.time_called_at = time_called.called_at
+    locked.active_team = str(time_called.active_team)
     locked.turns_completed = 0
     if locked.extra_turns_since is None:
         # The time-up task had not marked it yet (embedded mode has no delayed runs at all).
@@ -484,16 +486,19 @@ def _mark_extra_turns(
     """
     if not out_of_time:
         return ()
-    pending = dict(
-        Match.objects.select_for_update()
+    pending = {
+        table: pk
+        for table, pk in Match.objects.select_for_update()
         .filter(round_id=round_row.pk, table__in=out_of_time, extra_turns_since__isnull=True)
         .values_list("table", "pk")
-    )
+        if table is not None
+    }
     if not pending:
         return ()
     ends: dict[datetime, list[int]] = {}
     for table in sorted(pending):
         end = clock.table_ends_at(at, extensions[table])
+        assert end is not None, "only a timed round has tables out of time"
         ends.setdefault(end, []).append(table)
     for end, tables in ends.items():
         Match.objects.filter(

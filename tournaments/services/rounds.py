@@ -10,6 +10,7 @@ round" calls run one after the other and the second finds the round already ther
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -372,6 +373,7 @@ def store_playoff_round(
     )
     rows = []
     for slot, entry in enumerate(bracket, start=1):
+        assert entry.team_a is not None, "a bracket's empty slot is always side b"
         if entry.team_b is None:
             match = _bye_match(new_round, entry.team_a, tournament.games_per_match, MatchResultKind.BYE)
             match.bracket_slot = slot
@@ -449,7 +451,7 @@ def round_delete(*, round: Round, actor) -> None:  # noqa: A002 - the API and ca
             f"round {round.number} has results at table(s) {reported}; it cannot be re-paired",
             errors=[{"field": "round", "message": "results were already reported"}],
         )
-    before = {
+    before: dict[str, Any] = {
         "number": round.number,
         "kind": round.kind,
         "seed": round.seed,
