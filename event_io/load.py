@@ -14,6 +14,13 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import models
 
+from event_io.reading import (
+    FORMAT,
+    TEAM_REF_IN_LINE,
+    VERSION,
+    EventFileError,
+    Node,
+)
 from tournaments.models import (
     KeepApart,
     Match,
@@ -24,13 +31,6 @@ from tournaments.models import (
     Team,
     TimeExtension,
     Tournament,
-)
-from tournaments.services.event_io.reading import (
-    FORMAT,
-    TEAM_REF_IN_LINE,
-    VERSION,
-    EventFileError,
-    Node,
 )
 
 TOURNAMENT_CHOICES = (

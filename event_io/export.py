@@ -14,6 +14,15 @@ from typing import Any
 from django.contrib.auth import get_user_model
 
 from decklists.models import DeckCheck, DeckCheckFinding, Decklist, DecklistVersion, TeamPool, TeamPoolVersion
+from event_io.reading import (
+    FORMAT,
+    KEYED_TYPES,
+    RAW_OBJECT_ID_ACTIONS,
+    TEAM_IN_LINE,
+    VERSION,
+    day,
+    timestamp,
+)
 from penalties.models import Penalty
 from tournaments.models import (
     AuditEntry,
@@ -26,15 +35,6 @@ from tournaments.models import (
     Team,
     TimeExtension,
     Tournament,
-)
-from tournaments.services.event_io.reading import (
-    FORMAT,
-    KEYED_TYPES,
-    RAW_OBJECT_ID_ACTIONS,
-    TEAM_IN_LINE,
-    VERSION,
-    day,
-    timestamp,
 )
 
 TOURNAMENT_SETTINGS = (
