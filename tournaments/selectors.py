@@ -8,13 +8,13 @@ the same picture of the event.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from django.db.models import Case, Count, F, Prefetch, QuerySet, When
 
-from penalties.selectors import match_point_adjustments
 from tournaments.domain import (
     EventSettings,
     EventState,
@@ -25,6 +25,7 @@ from tournaments.domain import (
 )
 from tournaments.domain.play_draw import play_draw_chooser
 from tournaments.enums import MatchResultKind, PlayoffPlayDraw, RoundKind, RoundStatus, StaffRole
+from tournaments.hooks import match_point_adjustments
 from tournaments.models import KeepApart, Match, Player, Round, Staff, Team, Tournament
 
 #: Stored tiebreaker names (the event setting) → the engine's names.
@@ -106,10 +107,15 @@ def match_as_result(match: Match, round_number: int) -> MatchResult | None:
 
 
 def event_state_for(
-    tournament: Tournament, *, through_round: int | None = None, teams: list[Team] | None = None
+    tournament: Tournament,
+    *,
+    through_round: int | None = None,
+    teams: list[Team] | None = None,
+    adjustments: Mapping[int, int] | None = None,
 ) -> EventState:
     """Everything the engine needs about the Swiss part of the event, in three queries
-    (teams unless given, Swiss matches, keep-apart pairs) plus the penalties app's adjustments.
+    (teams unless given, Swiss matches, keep-apart pairs) plus the match-point ``adjustments``
+    (team id → points; unless given, what the apps registered in ``tournaments.hooks`` report).
 
     With ``through_round``, only results of rounds 1..N count and teams that registered later are
     left out, so "standings after round N" is what was true then.
@@ -150,9 +156,9 @@ def event_state_for(
         for a, b in KeepApart.objects.filter(tournament=tournament).values_list("team_a_id", "team_b_id")
         if a in team_ids and b in team_ids
     ]
-    penalties = {
-        team: points for team, points in match_point_adjustments(tournament.id).items() if team in team_ids
-    }
+    if adjustments is None:
+        adjustments = match_point_adjustments(tournament.id)
+    penalties = {team: points for team, points in adjustments.items() if team in team_ids}
     return EventState(
         team_ids=tuple(sorted(team_ids)),
         results=tuple(results),

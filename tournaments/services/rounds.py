@@ -16,7 +16,6 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from common.errors import ConflictError, DomainError
-from documents.services import documents_for_round_paired
 from tournaments.domain import (
     PairingError,
     PlayoffError,
@@ -31,6 +30,7 @@ from tournaments.enums import MatchResultKind, RoundKind, RoundStatus, Tournamen
 from tournaments.models import Match, Round, Team, Tournament
 from tournaments.selectors import event_state_for, match_as_result, round_seed
 from tournaments.services.audit import audit_log
+from tournaments.signals import round_paired
 
 #: DECISIONS.md: playoff rounds are 90 minutes, the final is untimed.
 PLAYOFF_ROUND_MINUTES = 90
@@ -104,8 +104,8 @@ def create_round(
 ) -> Round:
     """Insert the round; a concurrent insert of the same number becomes a 409, not a 500.
 
-    Its pairings and result slips are queued for printing here, for every way a round is made
-    (engine, manual, playoff); they render after the pairing commits, so they see its matches.
+    Announced here (``round_paired``) for every way a round is made (engine, manual, playoff): the
+    documents app queues its pairings and result slips, which render after the pairing commits.
     """
     try:
         with transaction.atomic():
@@ -120,7 +120,7 @@ def create_round(
             )
     except IntegrityError:
         raise ConflictError(f"round {number} was just paired by someone else") from None
-    documents_for_round_paired(round_id=new_round.pk)
+    round_paired.send(sender=Round, round_id=new_round.pk)
     return new_round
 
 
