@@ -21,6 +21,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 
 from clock.domain.end_of_round import EndOfRoundError, call_time, complete_turn
+from clock.domain.errors import ClockUserError
 from clock.domain.round_clock import ClockError, ClockState, RoundClock, next_deadline, tables_out_of_time
 from clock.domain.round_clock import TimeExtension as ExtensionValue
 from clock.selectors import (
@@ -81,7 +82,7 @@ _FIELD_BY_CODE = {
 }
 
 
-def _api_error(exc: ClockError | EndOfRoundError) -> DomainError:
+def _api_error(exc: ClockUserError) -> DomainError:
     """The core's refusal as the error the API handler turns into a 400/409 with its message."""
     error: dict = {"message": exc.message, "code": exc.code}
     if exc.code in _FIELD_BY_CODE:
@@ -343,7 +344,7 @@ def match_time_call(*, match: Match, actor, active_team: str | int, at: datetime
     clock = round_clock_only(locked.round)
     try:
         called = call_time(clock, _table_with_penalties(locked, clock, at), side, at)
-    except (ClockError, EndOfRoundError) as exc:
+    except ClockUserError as exc:
         raise _api_error(exc) from exc
     time_called = called.time_called
     assert time_called is not None, "call_time returns the table with time called"

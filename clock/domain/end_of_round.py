@@ -29,21 +29,13 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import StrEnum
 
+from clock.domain.errors import EndOfRoundError
 from clock.domain.round_clock import RoundClock, require_aware
 
 ADDITIONAL_TURNS = 3
 """MTR 2.4: three additional turns in a 2HG match (five in a two-player match)."""
 SLOW_PLAY_TURNS = 2
 """IPG 3.3: two additional turns per Slow Play penalty (one per team in the older 2HG wording)."""
-
-
-class EndOfRoundError(Exception):
-    """An end-of-round step the procedure does not allow; ``code`` is stable for the API."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 class Team(StrEnum):

@@ -1,4 +1,4 @@
-"""Matching algorithms behind the Swiss pairing: written here because only the standard library is allowed.
+"""Matching algorithms behind the Swiss pairing, kept pure (no Django, no I/O) like the rest of the domain.
 
 Two tools, for two jobs:
 
