@@ -29,8 +29,8 @@ from penalties.domain import (
     PenaltyContext,
     PenaltyDecision,
     PenaltyEffects,
+    PenaltyPolicy,
     PenaltyRuleError,
-    Policy,
     Rel,
     TeamEffect,
     apply_deviation,
@@ -405,7 +405,7 @@ def _propose(
     return propose_penalty(
         infraction_code=infraction,
         rel=Rel(tournament.rel),
-        policy=Policy(tournament.penalty_policy),
+        policy=PenaltyPolicy(tournament.penalty_policy),
         day=_day(tournament=tournament, day=day),
         history=selectors.prior_penalties(player_id=player.pk),
         context=_context(context=context, player=player, match=match),

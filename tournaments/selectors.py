@@ -16,6 +16,8 @@ from typing import Any
 from django.db.models import Case, Count, F, Prefetch, QuerySet, When
 
 from tournaments.domain import (
+    INDIVIDUAL_TIEBREAKERS,
+    TEAM_TIEBREAKERS,
     EventSettings,
     EventState,
     MatchResult,
@@ -27,9 +29,6 @@ from tournaments.domain.play_draw import play_draw_chooser
 from tournaments.enums import MatchResultKind, PlayoffPlayDraw, RoundKind, RoundStatus, StaffRole
 from tournaments.hooks import match_point_adjustments
 from tournaments.models import KeepApart, Match, Player, Round, Staff, Team, Tournament
-
-#: Stored tiebreaker names (the event setting) → the engine's names.
-_TIEBREAKER_NAMES = {"match_points": "mp", "omw": "omw", "gw": "gw", "ogw": "ogw"}
 
 
 def tournaments_listed() -> QuerySet[Tournament]:
@@ -65,8 +64,8 @@ def round_seed(tournament: Tournament, number: int) -> int:
 
 def event_settings_for(tournament: Tournament) -> EventSettings:
     return EventSettings.from_values(
-        tiebreakers=[_TIEBREAKER_NAMES.get(name, name) for name in tournament.tiebreakers]
-        or (["mp", "omw"] if tournament.is_team_event else ["mp", "omw", "gw", "ogw"]),
+        tiebreakers=tournament.tiebreakers
+        or (TEAM_TIEBREAKERS if tournament.is_team_event else INDIVIDUAL_TIEBREAKERS),
         percentage_floor=tournament.percentage_floor,
         games_per_match=tournament.games_per_match,
     )

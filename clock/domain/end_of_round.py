@@ -31,22 +31,12 @@ from enum import StrEnum
 
 from clock.domain.errors import EndOfRoundError
 from clock.domain.round_clock import RoundClock, require_aware
+from tournaments.domain.choices import TeamSide
 
 ADDITIONAL_TURNS = 3
 """MTR 2.4: three additional turns in a 2HG match (five in a two-player match)."""
 SLOW_PLAY_TURNS = 2
 """IPG 3.3: two additional turns per Slow Play penalty (one per team in the older 2HG wording)."""
-
-
-class Team(StrEnum):
-    """The two sides of a match, as seated on the pairing: team A and team B."""
-
-    A = "A"
-    B = "B"
-
-    @property
-    def other(self) -> Team:
-        return Team.B if self is Team.A else Team.A
 
 
 class TurnKind(StrEnum):
@@ -72,7 +62,7 @@ class Turn:
     """One end-of-round turn: 0 is the active team finishing, then 1, 2, 3 and any Slow Play."""
 
     number: int
-    team: Team
+    team: TeamSide
     kind: TurnKind
 
 
@@ -80,7 +70,7 @@ class Turn:
 class TimeCalled:
     """A judge called time at a table while ``active_team`` was taking its turn."""
 
-    active_team: Team
+    active_team: TeamSide
     called_at: datetime
 
     def __post_init__(self) -> None:
@@ -119,9 +109,9 @@ def extra_turns_cutoff(time_called: TimeCalled | None, table_ends_at: datetime |
     return min(instants, default=None)
 
 
-def _team(value: Team | str) -> Team:
+def _team(value: TeamSide | str) -> TeamSide:
     try:
-        return Team(value)
+        return TeamSide(value)
     except ValueError:
         raise EndOfRoundError("invalid_team", f"team must be 'A' or 'B', got {value!r}") from None
 
@@ -142,7 +132,7 @@ def extra_turns_total(slow_play_penalties: int = 0) -> int:
     return ADDITIONAL_TURNS + SLOW_PLAY_TURNS * slow_play_penalties
 
 
-def turn_sequence(active_team: Team | str, slow_play_penalties: int = 0) -> tuple[Turn, ...]:
+def turn_sequence(active_team: TeamSide | str, slow_play_penalties: int = 0) -> tuple[Turn, ...]:
     """Every end-of-round turn in order, turn 0 included.
 
     ``slow_play_penalties`` is the number that add turns (see ``counted_slow_play_penalties``).
@@ -216,7 +206,7 @@ class ExtraTurnsTracker:
         return sequence[index] if index < len(sequence) else None
 
     @property
-    def active_team(self) -> Team | None:
+    def active_team(self) -> TeamSide | None:
         """Whose turn it is now; None once the last turn is over."""
         current = self.current_turn
         return current.team if current is not None else None
@@ -295,7 +285,7 @@ class TableEndOfRound:
 
 
 def call_time(
-    clock: RoundClock, table: TableEndOfRound, active_team: Team | str, at: datetime
+    clock: RoundClock, table: TableEndOfRound, active_team: TeamSide | str, at: datetime
 ) -> TableEndOfRound:
     """A judge calls time at ``table``: only once, and only when its own time has run out
     (round end plus its extensions; MTR 2.4 starts the turns after all extensions)."""

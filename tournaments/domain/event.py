@@ -11,19 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
-from enum import StrEnum
 from fractions import Fraction
 
+from tournaments.domain.choices import Tiebreaker
 from tournaments.domain.errors import SettingsError
 from tournaments.domain.results import MatchResult, games_to_win
-
-
-class Tiebreaker(StrEnum):
-    MATCH_POINTS = "mp"
-    OPPONENTS_MATCH_WIN = "omw"
-    GAME_WIN = "gw"
-    OPPONENTS_GAME_WIN = "ogw"
-
 
 #: DECISIONS.md: team events (2HG) rank by match points then OMW% (MTR App. C: no game points in
 #: team tournaments); individual events use the full MTR 3.1 list.

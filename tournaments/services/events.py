@@ -10,10 +10,10 @@ from django.db import transaction
 from common.errors import ConflictError, DomainError
 from tournaments.enums import (
     INDIVIDUAL_EVENT_TIEBREAKERS,
-    REL,
     TEAM_EVENT_TIEBREAKERS,
     TIEBREAKER_NAMES,
     Format,
+    Rel,
     StaffRole,
 )
 from tournaments.models import Staff, Tournament
@@ -70,7 +70,7 @@ def tournament_create(*, actor, **values) -> Tournament:
     50-minute rounds, tiebreakers by team size; the rest are the model's defaults)."""
     values = {key: value for key, value in values.items() if value is not None}
     values.setdefault("format", Format.MODERN)
-    values.setdefault("rel", REL.REGULAR)
+    values.setdefault("rel", Rel.REGULAR)
     values.setdefault("team_size", 2)
     values.setdefault("games_per_match", 1 if values["team_size"] > 1 else 3)
     values.setdefault("round_minutes", DEFAULT_ROUND_MINUTES)
