@@ -85,6 +85,16 @@ PENALTY_FIELDS = (
 """Penalty columns copied as they are (the core's decision, kept so the record reads the same)."""
 
 
+NOT_EXPORTED: dict[str, dict[str, str]] = {
+    "tournaments.Round": {
+        "time_check_at": "the clock's next action schedules the time-up check anew after an import",
+    },
+}
+"""Model columns deliberately not in the document, with why. Database ids and the link to the row
+a row is nested under are never written; tests/event_io/test_export_fields.py fails on any other
+column that is neither exported nor listed here."""
+
+
 class _Keys:
     """Database id → file key, per kind of row (the audit's ``object_type``), filled while the rows
     are written out."""
