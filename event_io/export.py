@@ -24,6 +24,7 @@ from event_io.reading import (
     timestamp,
 )
 from penalties.models import Penalty
+from tournaments.domain.settings import SETTINGS
 from tournaments.models import (
     AuditEntry,
     KeepApart,
@@ -37,27 +38,9 @@ from tournaments.models import (
     Tournament,
 )
 
-TOURNAMENT_SETTINGS = (
-    "name",
-    "venue",
-    "format",
-    "rel",
-    "team_size",
-    "games_per_match",
-    "round_minutes",
-    "swiss_rounds",
-    "top_cut",
-    "tiebreakers",
-    "percentage_floor",
-    "penalty_policy",
-    "udc_mode",
-    "late_entry_missed_rounds",
-    "late_entry_open",
-    "playoff_play_draw",
-    "status",
-    "seed",
-    "decklists_published",
-)
+#: Written as ISO strings by ``_tournament``; every other setting is copied as it is.
+_TIMED_SETTINGS = ("date", "decklist_deadline")
+TOURNAMENT_SETTINGS = (*(name for name in SETTINGS if name not in _TIMED_SETTINGS), "status", "seed")
 """Tournament columns copied as they are; dates, times and the creator are converted."""
 
 PENALTY_FIELDS = (
