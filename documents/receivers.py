@@ -8,10 +8,11 @@ from django.dispatch import receiver
 
 from documents.services import (
     documents_for_event_finished,
+    documents_for_pods_seated,
     documents_for_round_finished,
     documents_for_round_paired,
 )
-from tournaments.signals import event_finished, round_finished, round_paired
+from tournaments.signals import event_finished, pods_seated, round_finished, round_paired
 
 
 @receiver(round_paired, dispatch_uid="documents.round_paired")
@@ -27,3 +28,8 @@ def _round_finished(sender: Any, *, round_id: int, **kwargs: Any) -> None:
 @receiver(event_finished, dispatch_uid="documents.event_finished")
 def _event_finished(sender: Any, *, round_id: int, **kwargs: Any) -> None:
     documents_for_event_finished(round_id=round_id)
+
+
+@receiver(pods_seated, dispatch_uid="documents.pods_seated")
+def _pods_seated(sender: Any, *, tournament_id: int, **kwargs: Any) -> None:
+    documents_for_pods_seated(tournament_id=tournament_id)

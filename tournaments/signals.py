@@ -1,6 +1,6 @@
 """What the tournaments app announces to the apps built on it, so it never imports them.
 
-Sent by the services inside their transaction with ``round_id=``: a receiver's writes commit or
+Sent by the services inside their transaction with ``round_id=`` (or ``tournament_id=``): a receiver's writes commit or
 roll back with the change, and work for later goes through ``transaction.on_commit``. The
 documents app queues the printed documents from these (documents/receivers.py); a test keeps the
 apps depending one way (tests/test_app_layers.py).
@@ -14,3 +14,5 @@ round_paired = Signal()
 round_finished = Signal()
 # The final's result was confirmed (again, after a correction): the event is finished.
 event_finished = Signal()
+# The Booster Draft pods were seated (sent with ``tournament_id=``).
+pods_seated = Signal()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tournaments.domain.choices import Tiebreaker
+from tournaments.domain.choices import Format, Rel, Tiebreaker
 
 #: Every setting the organizer chooses, in the order the settings page shows them.
 SETTINGS: tuple[str, ...] = (
@@ -31,6 +31,8 @@ SETTINGS: tuple[str, ...] = (
     "late_entry_missed_rounds",
     "late_entry_open",
     "playoff_play_draw",
+    "booster_draft_playoff",
+    "cross_pod_pairing",
     "decklist_deadline",
     "decklists_published",
 )
@@ -45,7 +47,18 @@ FIXED_ONCE_PAIRED = frozenset(
 NULLABLE = frozenset({"date", "swiss_rounds", "top_cut", "decklist_deadline"})
 
 #: The settings checked together by ``settings_problems``.
-CHECKED = ("team_size", "games_per_match", "round_minutes", "tiebreakers", "swiss_rounds", "top_cut")
+CHECKED = (
+    "team_size",
+    "games_per_match",
+    "round_minutes",
+    "tiebreakers",
+    "swiss_rounds",
+    "top_cut",
+    "format",
+    "rel",
+    "booster_draft_playoff",
+    "cross_pod_pairing",
+)
 
 MIN_ROUND_MINUTES = 40
 DEFAULT_ROUND_MINUTES = 50
@@ -88,6 +101,14 @@ def settings_problems(values: Mapping[str, Any]) -> list[dict[str, str]]:
         problems += [
             {"field": "tiebreakers", "message": message} for message in tiebreaker_problems(tiebreakers)
         ]
+    if values.get("cross_pod_pairing") and values.get("rel", Rel.REGULAR) != Rel.REGULAR:
+        problems.append(
+            {"field": "cross_pod_pairing", "message": "only at Regular REL (MTR 7.6: pods at Competitive)"}
+        )
+    if values.get("booster_draft_playoff") and values.get("format", Format.MODERN) not in Format.limited():
+        problems.append(
+            {"field": "booster_draft_playoff", "message": "a Booster Draft playoff is for Limited events"}
+        )
     top_cut = values.get("top_cut")
     if top_cut is not None and top_cut not in TOP_CUTS:
         problems.append({"field": "top_cut", "message": f"must be 0, 2, 4 or 8, got {top_cut}"})
