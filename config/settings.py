@@ -19,6 +19,7 @@ from config.env import (
     env_int,
     env_list,
     env_media_storage,
+    env_rate,
     env_redis_url,
     env_str,
 )
@@ -99,6 +100,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Usernames are matched as accounts/usernames.py says (case, width and look-alike letters).
+AUTHENTICATION_BACKENDS = ["accounts.backends.UsernameBackend"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -144,6 +147,15 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_TASK_DEFAULT_QUEUE", "twohg")
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 
+# The log-in and sign-up limit (accounts/throttling.py): failed log-ins per username and per client
+# address, sign-ups per address, each at this rate.
+LOGIN_THROTTLE_RATE = env_rate("LOGIN_THROTTLE_RATE", "20/min")
+# Reverse proxies in front of the app that append the client's address to X-Forwarded-For; 0 (the
+# default) uses REMOTE_ADDR and ignores the header, which any client can write.
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
+if TRUSTED_PROXY_COUNT < 0:
+    raise ImproperlyConfigured(f"TRUSTED_PROXY_COUNT: expected 0 or more, got {TRUSTED_PROXY_COUNT}")
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.TokenAuthentication",
@@ -161,7 +173,8 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_SCHEMA_CLASS": "common.schema.AutoSchema",
     "EXCEPTION_HANDLER": "common.api.exception_handler",
-    "DEFAULT_THROTTLE_RATES": {"login": env_str("LOGIN_THROTTLE_RATE", "20/min")},
+    # Clients are told apart by address behind the same number of trusted proxies as the log-in limit.
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Two-Headed Giant tournament toolkit API",

@@ -11,12 +11,12 @@ api_v1 = [
 ]
 
 urlpatterns = [
+    path("", include("accounts.urls")),  # first: it holds /admin/login/ with the log-in limit
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/v1/", include(api_v1)),
     path("", include("common.urls")),
-    path("", include("accounts.urls")),
     path("", include("tournaments.urls")),
     path("", include("tournaments.clock_urls")),
     path("", include("decklists.urls")),
