@@ -1,4 +1,5 @@
 from django.http import JsonResponse
+from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from django.views.defaults import page_not_found
@@ -6,6 +7,7 @@ from django.views.defaults import page_not_found
 from common.api import error_body
 from common.health import health_report
 from common.middleware import API_PREFIX
+from common.numbers import BadParameter
 
 
 @require_GET
@@ -25,3 +27,14 @@ def not_found(request, exception=None):
         message = f"no such API endpoint or object: {request.path}"
         return JsonResponse(error_body(message, field="path"), status=404)
     return page_not_found(request, exception)
+
+
+def bad_request(request, exception=None):
+    """400 naming the parameter for a :class:`BadParameter`; the API's error shape under /api/."""
+    if isinstance(exception, BadParameter):
+        message, field = str(exception), exception.field
+    else:
+        message, field = "the request is malformed", "body"
+    if request.path.startswith(API_PREFIX):
+        return JsonResponse(error_body(message, field=field), status=400)
+    return render(request, "400.html", {"message": message}, status=400)

@@ -24,4 +24,5 @@ urlpatterns = [
     path("", include("documents.urls")),
 ]
 
+handler400 = "common.views.bad_request"
 handler404 = "common.views.not_found"

@@ -22,6 +22,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from common.errors import DomainError
+from common.numbers import parse_column_int
 from tournaments.clock_selectors import match_clock_row, round_clock_data
 from tournaments.domain.clock import MAX_EXTENSION_MINUTES
 from tournaments.domain.end_of_round import Outcome, TableClock, outcome_after_last_turn
@@ -80,10 +81,9 @@ def _round_for_page(tournament: Tournament, number: str | None, *, staff: bool) 
     rounds = Round.objects.filter(tournament=tournament).select_related("tournament")
     if not staff:
         rounds = rounds.filter(status__in=PUBLIC_ROUND_STATUSES)
-    if number:
-        if not number.isdigit():
-            raise Http404("no such round")
-        return get_object_or_404(rounds, number=int(number))
+    wanted = parse_column_int(number, Round, "number", param="round")
+    if wanted is not None:
+        return get_object_or_404(rounds, number=wanted)
     return rounds.order_by("-number").first()
 
 

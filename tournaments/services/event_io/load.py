@@ -14,6 +14,8 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import models
 
+from decklists.models import DeckCheck, DeckCheckFinding
+from penalties.models import Penalty
 from tournaments.models import (
     KeepApart,
     Match,
@@ -31,6 +33,7 @@ from tournaments.services.event_io.reading import (
     VERSION,
     EventFileError,
     Node,
+    check_storable,
 )
 
 TOURNAMENT_CHOICES = (
@@ -44,6 +47,18 @@ TOURNAMENT_CHOICES = (
     "status",
 )
 TOURNAMENT_FLAGS = ("late_entry_open", "decklists_published")
+#: The model each kind of object in the file is stored as, for the range of its integer columns.
+FILE_COLUMNS: dict[str, type[models.Model]] = {
+    "tournament": Tournament,
+    "teams[]": Team,
+    "teams[].players[]": Player,
+    "rounds[]": Round,
+    "rounds[].matches[]": Match,
+    "rounds[].matches[].extensions[]": TimeExtension,
+    "penalties[]": Penalty,
+    "deck_checks[]": DeckCheck,
+    "deck_checks[].findings[]": DeckCheckFinding,
+}
 
 
 def insert(model: type[models.Model], rows: list[tuple[models.Model, dict[str, Any]]]) -> list:
@@ -306,11 +321,14 @@ class Importer:
                 node.at("team_a"), f"{team_a.name!r} plays twice in round {round_row.number}"
             )
         seats = node.get("seats", dict)
+        team_b = self.team(node, "team_b", null=True)
+        if team_b is team_a:
+            raise EventFileError(node.at("team_b"), f"a team cannot play itself ({team_a.name!r})")
         match = Match(
             round=round_row,
             table=node.natural("table", null=True),
             team_a=team_a,
-            team_b=self.team(node, "team_b", null=True),
+            team_b=team_b,
             bracket_slot=node.natural("bracket_slot", null=True),
             result_kind=node.choice("result_kind", Match),
             team_a_wins=node.natural("team_a_wins"),
@@ -386,6 +404,7 @@ def check_format(root: Node) -> None:
 def load_event_rows(importer: Importer, rename: str | None) -> Tournament:
     """The event's own rows: users, the tournament, staff, teams, players, keep-apart pairs, rounds."""
     check_format(importer.root)
+    check_storable(importer.root.value, columns=FILE_COLUMNS)
     importer.load_users()
     tournament = importer.load_tournament(rename)
     importer.load_staff()
