@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from csp.constants import NONE, SELF, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import (
@@ -38,7 +39,9 @@ REDIS_URL = env_redis_url("REDIS_URL")
 EMBEDDED = DATABASES["default"]["ENGINE"].endswith("sqlite3") and REDIS_URL is None
 
 if not SECRET_KEY:
-    if not (DEBUG or EMBEDDED):
+    # The development key is public (it is in this file): only a machine with no services of its
+    # own may run on it, whatever DEBUG says.
+    if env_str("DATABASE_URL") or REDIS_URL:
         raise ImproperlyConfigured("SECRET_KEY: must be set when DATABASE_URL or REDIS_URL is set")
     SECRET_KEY = DEV_SECRET_KEY
 
@@ -55,6 +58,8 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "csp",
     "common",
     "accounts",
     "tournaments",
@@ -65,6 +70,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "common.middleware.ApiBodySizeLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -182,6 +188,10 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # Swagger UI from the installed sidecar package, not a CDN: it works offline and under the CSP.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 SESSION_COOKIE_SECURE = not (DEBUG or EMBEDDED) and env_bool("SECURE_COOKIES", True)
@@ -194,6 +204,21 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+# Content-Security-Policy (django-csp): scripts only from this site's own files, never inline (the
+# pages' scripts are static files; a test keeps inline scripts and on* attributes out of the
+# templates). Styles allow inline: a few style attributes remain, and CSS cannot run script.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 LOGGING = {
     "version": 1,
