@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "common",
     "accounts",
     "tournaments",
+    "clock",
     "decklists",
     "penalties",
     "documents",
