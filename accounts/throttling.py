@@ -188,6 +188,8 @@ class LoginThrottle(BaseThrottle):
     """The policy above for DRF views that check a password (the token API)."""
 
     def allow_request(self, request, view):
+        if request.method != "POST":  # only a POST tries a password
+            return True
         self._wait = login_retry_after(request, _username_from(request))
         return self._wait is None
 
@@ -199,6 +201,8 @@ class SignUpThrottle(BaseThrottle):
     """The policy above for the sign-up API: attempts per client address."""
 
     def allow_request(self, request, view):
+        if request.method != "POST":  # only a POST is a sign-up attempt
+            return True
         self._wait = signup_retry_after(request)
         return self._wait is None
 

@@ -32,6 +32,7 @@ from clock.selectors import (
     table_end_of_round,
 )
 from common.errors import ConflictError, DomainError
+from common.queueing import send_task_on_commit
 from penalties import selectors as penalty_selectors
 from tournaments.enums import MatchResultKind, RoundKind, RoundStatus, TeamSide
 from tournaments.models import Match, Round, RoundPause, TimeExtension
@@ -106,10 +107,11 @@ def _schedule_time_up(round_id: int, deadline: datetime | None) -> None:
     # Imported here: the task module imports these services.
     from clock.tasks import round_time_up_task
 
-    transaction.on_commit(
-        lambda: round_time_up_task.apply_async(
-            kwargs={"round_id": round_id, "check_at": deadline.isoformat()}, eta=deadline
-        )
+    send_task_on_commit(
+        round_time_up_task,
+        kwargs={"round_id": round_id, "check_at": deadline.isoformat()},
+        eta=deadline,
+        what=f"the time-up check of round {round_id}",
     )
 
 

@@ -74,6 +74,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "common.middleware.ApiBodySizeLimitMiddleware",
+    "common.middleware.DatabaseUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -137,8 +138,17 @@ DOCUMENTS_DEFAULT_PAPER = env_choice("DOCUMENTS_PAPER", {"a4": "A4", "letter": "
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 1_048_576)
 
+# Short Redis timeouts for the cache and Celery alike: an unreachable Redis costs a request about a
+# second, never the operating system's minutes-long connect timeout.
+REDIS_TIMEOUTS = {"socket_connect_timeout": 1, "socket_timeout": 2}
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": dict(REDIS_TIMEOUTS),
+        }
+    }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
@@ -152,7 +162,23 @@ CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 300)
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 360)
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_TASK_DEFAULT_QUEUE", "twohg")
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600, **REDIS_TIMEOUTS}
+# Redis unreachable: a web request that queues work gives up within about two seconds (one retry)
+# instead of Celery's default twenty retries, and the work stays pending for the periodic sweep
+# (common/queueing.py). The worker keeps retrying its own connection as before.
+CELERY_BROKER_CONNECTION_TIMEOUT = 1
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.2,
+}
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
+    "retry_policy": {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2},
+    **REDIS_TIMEOUTS,
+}
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = REDIS_TIMEOUTS["socket_connect_timeout"]
+CELERY_REDIS_SOCKET_TIMEOUT = REDIS_TIMEOUTS["socket_timeout"]
 
 # The log-in and sign-up limit (accounts/throttling.py): failed log-ins per username and per client
 # address, sign-ups per address, each at this rate.

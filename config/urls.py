@@ -27,3 +27,4 @@ urlpatterns = [
 
 handler400 = "common.views.bad_request"
 handler404 = "common.views.not_found"
+handler500 = "common.views.server_error"

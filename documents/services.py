@@ -27,6 +27,7 @@ from pypdf import PdfReader
 
 from common.errors import DomainError
 from common.pdf import Underlay, render_pdf, render_pdf_chunks
+from common.queueing import send_task_on_commit
 from documents.builders import BUILDERS, FORM_TEMPLATES, TEMPLATES, is_final
 from documents.enums import DocumentKind, JobStatus, Paper
 from documents.models import DocumentJob
@@ -114,7 +115,7 @@ def _resolve_round(tournament: Tournament, kind: str, number: int | None) -> Rou
 def _enqueue(job: DocumentJob) -> None:
     from documents.tasks import document_render_task
 
-    transaction.on_commit(lambda: document_render_task.delay(job_id=job.id))
+    send_task_on_commit(document_render_task, kwargs={"job_id": job.id}, what=f"document job {job.id}")
 
 
 @transaction.atomic

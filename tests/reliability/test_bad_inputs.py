@@ -139,3 +139,28 @@ def test_a_nul_in_the_overturn_reason_is_a_400(ev):
 
     assert_names(response, "reason")
     assert Penalty.objects.get(pk=ev.penalty.pk).overturned is False
+
+
+@pytest.mark.parametrize("method", ["trace", "options"])
+@pytest.mark.parametrize(
+    ("path", "role"),
+    [
+        ("/accounts/login/", None),
+        ("/accounts/signup/", None),
+        ("/admin/login/", None),
+        ("/api/v1/auth/token/", None),
+        ("/api/v1/accounts/", None),
+        ("/events/{event}/clock/", None),
+        ("/events/{event}/clock/judge/", "judge"),
+        ("/events/{event}/penalties/new/", "judge"),
+        ("/events/{event}/decklists/judge/", "judge"),
+        ("/events/{event}/deckchecks/{match}/", "judge"),
+        ("/events/{event}/penalties/{penalty}/overturn/", "head_judge"),
+    ],
+)
+def test_odd_methods_on_these_views_are_never_a_500(ev, path, role, method):
+    url = path.format(event=ev.tournament.pk, match=ev.match.pk, penalty=ev.penalty.pk)
+
+    response = getattr(page(ev.users[role] if role else None), method)(url)
+
+    assert response.status_code in {200, 405}, (url, response.status_code)
