@@ -176,10 +176,8 @@ def _clear_after_login(sender, request, user, **kwargs):
 
 
 def _username_from(request) -> str | None:
-    try:
-        data = request.data
-    except Exception:  # noqa: BLE001 - an unparsable body is the view's 400, not the throttle's
-        return None
+    """The username a DRF request names; an unparsable body raises the parser's own 400 here."""
+    data = request.data
     username = data.get("username") if hasattr(data, "get") else None
     return username if isinstance(username, str) else None
 
