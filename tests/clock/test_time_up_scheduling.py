@@ -30,7 +30,9 @@ pytestmark = pytest.mark.django_db
 def queued(monkeypatch) -> list[tuple[dict, datetime.datetime]]:
     """Every (kwargs, eta) the services and the task would send to the broker, in order."""
     calls: list[tuple[dict, datetime.datetime]] = []
-    monkeypatch.setattr(round_time_up_task, "apply_async", lambda *, kwargs, eta: calls.append((kwargs, eta)))
+    monkeypatch.setattr(
+        round_time_up_task, "apply_async", lambda *, kwargs, eta, **options: calls.append((kwargs, eta))
+    )
     return calls
 
 
