@@ -56,7 +56,8 @@ def database_unavailable_response(request):
         response = JsonResponse({"detail": DATABASE_DOWN, "errors": [{"message": DATABASE_DOWN}]}, status=503)
     else:
         response = HttpResponse(
-            render_to_string("503.html", {"message": DATABASE_DOWN[0].upper() + DATABASE_DOWN[1:] + "."}), status=503
+            render_to_string("503.html", {"message": DATABASE_DOWN[0].upper() + DATABASE_DOWN[1:] + "."}),
+            status=503,
         )
     response["Retry-After"] = str(DATABASE_RETRY_AFTER)
     return response

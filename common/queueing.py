@@ -1,4 +1,4 @@
-"""Sending a Celery task once the transaction commits, without letting a broker outage turn the
+"""Sending a Celery task (from an on-commit callback) without letting a broker outage turn the
 committed write into an error.
 
 With Redis unreachable, ``apply_async`` raises after the short connect timeouts of the settings
@@ -14,7 +14,6 @@ import logging
 
 import redis
 from celery import Task
-from django.db import transaction
 from kombu.exceptions import OperationalError as BrokerError
 
 logger = logging.getLogger(__name__)
@@ -34,8 +33,3 @@ def send_task(task: Task, *, kwargs: dict, what: str, **options) -> bool:
         logger.warning("could not queue %s, left for the periodic sweep: %s", what, exc)
         return False
     return True
-
-
-def send_task_on_commit(task: Task, *, kwargs: dict, what: str, **options) -> None:
-    """:func:`send_task` once the current transaction commits (never for a rolled-back write)."""
-    transaction.on_commit(lambda: send_task(task, kwargs=kwargs, what=what, **options))

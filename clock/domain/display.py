@@ -10,7 +10,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from clock.domain.end_of_round import TableEndOfRound, Team, Turn, extra_turns_total, with_table_end
+from clock.domain.end_of_round import (
+    TEAM_ADDITIONAL_TURNS,
+    TableEndOfRound,
+    Team,
+    Turn,
+    extra_turns_total,
+    with_table_end,
+)
 from clock.domain.round_clock import ClockState, RoundClock
 
 
@@ -23,7 +30,8 @@ class TableClock:
     ``extra_turns_total`` counts turns after turn 0, and before time is called it already shows
     the Slow Play turns the table has earned so far. ``extra_turns_since`` is when the time-up
     task marked the table as in extra turns (its own end); until a judge records the active team
-    with the time call, that is all the screens can say.
+    with the time call, that is all the screens can say. ``additional_turns``: the event's
+    turns before any Slow Play ones (five one-versus-one, three in 2HG; MTR 2.4).
     """
 
     table: int
@@ -37,13 +45,14 @@ class TableClock:
     current_turn: Turn | None
     finished: bool
     extra_turns_since: datetime | None = None
+    additional_turns: int = TEAM_ADDITIONAL_TURNS
 
 
 def table_clock_row(clock: RoundClock, table: TableEndOfRound, now: datetime) -> TableClock:
     table = with_table_end(clock, table, now)
     tracker = table.tracker
     if tracker is None:
-        total = extra_turns_total(table.counted_penalties)
+        total = extra_turns_total(table.counted_penalties, additional_turns=table.additional_turns)
         played, active, current, finished = 0, None, None, False
     else:
         total = tracker.extra_turns_total
@@ -61,6 +70,7 @@ def table_clock_row(clock: RoundClock, table: TableEndOfRound, now: datetime) ->
         current_turn=current,
         finished=finished,
         extra_turns_since=table.extra_turns_since,
+        additional_turns=table.additional_turns,
     )
 
 
