@@ -20,12 +20,13 @@ from tournaments.domain import (
     EventState,
     MatchResult,
     ResultKind,
+    chart_size,
     compute_standings,
     format_percentage,
 )
 from tournaments.domain.play_draw import play_draw_chooser
 from tournaments.enums import MatchResultKind, PlayoffPlayDraw, RoundKind, RoundStatus, StaffRole
-from tournaments.models import KeepApart, Match, Player, Round, Staff, Team, Tournament
+from tournaments.models import DraftPod, KeepApart, Match, Player, Round, Staff, Team, Tournament
 
 #: Stored tiebreaker names (the event setting) → the engine's names.
 _TIEBREAKER_NAMES = {"match_points": "mp", "omw": "omw", "gw": "gw", "ogw": "ogw"}
@@ -162,6 +163,7 @@ def event_state_for(
         penalty_points=penalties,
         keep_apart=tuple(keep_apart),
         fixed_tables={t.id: t.fixed_table for t in teams if t.fixed_table is not None},
+        awarded_byes={t.id: t.awarded_byes for t in teams if t.awarded_byes},
     )
 
 
@@ -280,6 +282,15 @@ def play_draw_choosers(round: Round) -> dict[int, int]:  # noqa: A002 - the serv
     }
 
 
+def chart_size_for(tournament: Tournament) -> int:
+    """The event's size for the MTR round chart: its active teams, awarded-bye holders counted 2/4/8."""
+    return chart_size(
+        Team.objects.filter(
+            tournament=tournament, dropped_after_round__isnull=True, disqualified=False
+        ).values_list("awarded_byes", flat=True)
+    )
+
+
 def teams_for(tournament: Tournament, *, team_id: int | None = None) -> QuerySet[Team]:
     """Teams with their players (two queries); ``team_id`` narrows to one team (a player's view)."""
     teams = Team.objects.filter(tournament=tournament).prefetch_related(
@@ -347,3 +358,14 @@ def match_snapshot(match: Match) -> dict[str, Any]:
         "confirmed": match.confirmed,
         "disputed": match.disputed,
     }
+
+
+def pods_for_draft(tournament: Tournament, draft: int | None = None) -> list[DraftPod]:
+    """The pods of ``draft`` (default: the event's latest draft), by number; empty if none is
+    seated. Two queries at most."""
+    rows = DraftPod.objects.filter(tournament=tournament)
+    if draft is None:
+        draft = rows.order_by("-draft").values_list("draft", flat=True).first()
+        if draft is None:
+            return []
+    return list(rows.filter(draft=draft).order_by("number"))

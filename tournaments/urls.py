@@ -34,4 +34,5 @@ urlpatterns = [
         name="tournament-round-delete",
     ),
     path("events/<int:tournament_id>/cut/", views.cut_build_view, name="tournament-cut-build"),
+    path("events/<int:tournament_id>/pods/", views.pods_seat_view, name="tournament-pods-seat"),
 ]

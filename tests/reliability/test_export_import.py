@@ -305,3 +305,75 @@ def test_another_format_or_version_is_refused(tmp_path, change, message):
         import_file(path)
 
     assert Tournament.objects.count() == 0
+
+
+def test_a_draft_events_pods_and_match_pods_survive_export_and_import(tmp_path):
+    from tests.tournaments.factories import event_with_teams
+    from tournaments.models import DraftPod
+    from tournaments.services.pods import pods_seat
+    from tournaments.services.rounds import round_pair
+
+    tournament = event_with_teams(8, format="draft", rel="regular", swiss_rounds=3, top_cut=0)
+    pods_seat(tournament=tournament, actor=tournament.created_by, draft=1)
+    round_pair(tournament=tournament, actor=tournament.created_by)
+    before = export(tournament.pk)
+    names = dict(tournament.teams.values_list("id", "name"))
+    pods_by_name = [[names[t] for t in pod.team_ids] for pod in DraftPod.objects.order_by("number")]
+    path = tmp_path / "draft.json"
+    path.write_text(json.dumps(before))
+    delete_event(tournament)
+
+    new_id, _ = import_file(path)
+
+    assert export(new_id) == before
+    imported = Tournament.objects.get(pk=new_id)
+    new_names = dict(imported.teams.values_list("id", "name"))
+    stored = DraftPod.objects.filter(tournament=imported).order_by("number")
+    assert [[new_names[t] for t in pod.team_ids] for pod in stored] == pods_by_name
+    assert {m.pod for m in Match.objects.filter(round__tournament=imported)} == {1, 2}
+    delete_event(imported)
+
+    older = json.loads(json.dumps(before))
+    del older["pods"], older["tournament"]["booster_draft_playoff"], older["tournament"]["cross_pod_pairing"]
+    for round_node in older["rounds"]:
+        for match in round_node["matches"]:
+            del match["pod"]
+    path.write_text(json.dumps(older))
+    older_id, _ = import_file(path)
+    assert DraftPod.objects.filter(tournament_id=older_id).count() == 0
+    assert {m.pod for m in Match.objects.filter(round__tournament_id=older_id)} == {None}
+
+
+def test_awarded_byes_travel_with_the_team_and_older_files_have_none(tmp_path):
+    tournament = tournament_create(actor=UserFactory(), name="Premier 2HG", swiss_rounds=3, top_cut=0)
+    holder = register_team(tournament, "Team Holder", actor=tournament.created_by)
+    register_team(tournament, "Team Plain", actor=tournament.created_by)
+    Team.objects.filter(pk=holder.pk).update(awarded_byes=3)
+    document = export(tournament.pk)
+    assert {team["name"]: team["awarded_byes"] for team in document["teams"]} == {
+        "Team Holder": 3,
+        "Team Plain": 0,
+    }
+    delete_event(tournament)
+    path = tmp_path / "event.json"
+
+    path.write_text(json.dumps(document))
+    new_id, _ = import_file(path)
+    assert dict(Team.objects.filter(tournament_id=new_id).values_list("name", "awarded_byes")) == {
+        "Team Holder": 3,
+        "Team Plain": 0,
+    }
+    Tournament.objects.get(pk=new_id).delete()
+
+    older = json.loads(json.dumps(document))
+    for team in older["teams"]:
+        del team["awarded_byes"]
+    path.write_text(json.dumps(older))
+    new_id, _ = import_file(path)
+    assert set(Team.objects.filter(tournament_id=new_id).values_list("awarded_byes", flat=True)) == {0}
+    Tournament.objects.get(pk=new_id).delete()
+
+    document["teams"][0]["awarded_byes"] = 4
+    path.write_text(json.dumps(document))
+    with pytest.raises(CommandError, match=r"teams\[0\]\.awarded_byes: 0 to 3 rounds, got 4"):
+        import_file(path)

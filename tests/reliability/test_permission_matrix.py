@@ -152,6 +152,10 @@ MATRIX = [
       label="re-pair the unpublished round 2", prepare=pair_round_two),
     R("POST", T + "/rounds/{number}/publish/",               401,  403,  403,  200,  403,  200,  200,  403,  200),
     R("POST", T + "/cut/",                                   401,  403,  403,  409,  403,  409,  409,  403,  409),
+    # draft pods: public to read; seating is scorekeeping work (the shared event is not a draft: 409)
+    R("GET",  T + "/pods/",                                  200,  200,  200,  200,  200,  200,  200,  200,  200),
+    R("POST", T + "/pods/",                                  401,  403,  403,  409,  403,  409,  409,  403,  409,
+      body={"draft": 1}),
     R("GET",  T + "/standings/",                             200,  200,  200,  200,  200,  200,  200,  200,  200),
     # the clock: public once published; staff run it; judges work a table
     R("GET",  T + "/rounds/{number}/clock/",                 200,  200,  200,  200,  200,  200,  200,  200,  200),

@@ -270,3 +270,54 @@ def test_player_login_links_the_account(organizer_client, event, outsider_client
     )
 
     assert Player.objects.get(wizards_id="outsider@example.org").user.username == "outsider"
+
+
+def test_organizer_seats_a_draft_in_pods_with_the_form_and_sees_them(organizer_client, event):
+    event.format = "draft"
+    event.save()
+    page = organizer_client.get(manage_url(event))
+    assert 'id="seat-pods"' in page.text
+    assert "No draft seated yet." in page.text
+
+    response = organizer_client.post(reverse("tournament-pods-seat", args=[event.id]), {"draft": "1"})
+
+    assert response.status_code == 302
+    page = organizer_client.get(manage_url(event))
+    assert "Draft pods: draft 1" in page.text
+    assert "Pod 1</strong>" in page.text
+    assert "Seat draft 2 in pods" in page.text
+    assert AuditEntry.objects.filter(action="pods_seat").count() == 1
+
+
+def test_pods_form_is_refused_outside_a_draft_with_the_reason(organizer_client, event):
+    assert 'id="seat-pods"' not in organizer_client.get(manage_url(event)).text
+
+    response = organizer_client.post(reverse("tournament-pods-seat", args=[event.id]), {"draft": "1"})
+
+    assert response.status_code == 409
+    assert "pods are for Booster Draft events" in response.text
+
+
+def test_add_team_with_an_awarded_bye(organizer_client, event):
+    form = {
+        "name": "Bye Holders",
+        "awarded_byes": "2",
+        "player_0_name": "Uma Stone",
+        "player_0_wizards_id": "uma@example.org",
+        "player_1_name": "Vic Reyes",
+        "player_1_wizards_id": "vic@example.org",
+    }
+    response = organizer_client.post(reverse("tournament-team-add", args=[event.id]), form)
+
+    assert response.status_code == 302
+    assert Team.objects.get(tournament=event, name="Bye Holders").awarded_byes == 2
+    page = organizer_client.get(manage_url(event)).text
+    assert 'name="awarded_byes"' in page
+    assert 'Bye Holders <span class="muted">(2-round awarded bye)</span>' in page
+
+    refused = organizer_client.post(
+        reverse("tournament-team-add", args=[event.id]), form | {"name": "Too Many", "awarded_byes": "4"}
+    )
+    assert refused.status_code == 400
+    assert refused.context["team_form"].errors["awarded_byes"]
+    assert not Team.objects.filter(tournament=event, name="Too Many").exists()

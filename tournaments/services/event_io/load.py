@@ -16,7 +16,9 @@ from django.db import models
 
 from decklists.models import DeckCheck, DeckCheckFinding
 from penalties.models import Penalty
+from tournaments.domain.event import MAX_AWARDED_BYES
 from tournaments.models import (
+    DraftPod,
     KeepApart,
     Match,
     Player,
@@ -58,7 +60,10 @@ FILE_COLUMNS: dict[str, type[models.Model]] = {
     "penalties[]": Penalty,
     "deck_checks[]": DeckCheck,
     "deck_checks[].findings[]": DeckCheckFinding,
+    "pods[]": DraftPod,
 }
+#: Booster Draft settings; absent in files written before them: off.
+TOURNAMENT_DRAFT_FLAGS = ("booster_draft_playoff", "cross_pod_pairing")
 
 
 def insert(model: type[models.Model], rows: list[tuple[models.Model, dict[str, Any]]]) -> list:
@@ -142,6 +147,9 @@ class Importer:
         node = self.root.node("tournament")
         values: dict[str, Any] = {field: node.choice(field, Tournament) for field in TOURNAMENT_CHOICES}
         values.update({field: node.get(field, bool) for field in TOURNAMENT_FLAGS})
+        values.update(
+            {field: node.get(field, bool) for field in TOURNAMENT_DRAFT_FLAGS if field in node.value}
+        )
         for field in ("team_size", "games_per_match", "round_minutes"):
             values[field] = node.natural(field)
         for field in ("swiss_rounds", "top_cut"):
@@ -202,6 +210,7 @@ class Importer:
                 drop_reason=node.get("drop_reason", str),
                 disqualified=node.get("disqualified", bool),
                 fixed_table=node.natural("fixed_table", null=True),
+                awarded_byes=self._awarded_byes(node),
             )
             self.teams[name] = team
             team_rows.append((team, {"created_at": node.moment("created_at")}))
@@ -228,6 +237,16 @@ class Importer:
         for player in insert(Player, player_rows):
             self.remember("player", player.wizards_id, player.pk)
 
+    @staticmethod
+    def _awarded_byes(node: Node) -> int:
+        """0 to 3; files written before awarded byes existed have none."""
+        if "awarded_byes" not in node.value:
+            return 0
+        value = node.natural("awarded_byes")
+        if value is None or value > MAX_AWARDED_BYES:
+            raise EventFileError(node.at("awarded_byes"), f"0 to {MAX_AWARDED_BYES} rounds, got {value}")
+        return value
+
     def load_keep_apart(self) -> None:
         rows = [
             (
@@ -242,6 +261,24 @@ class Importer:
             for node in self.root.nodes("keep_apart")
         ]
         insert(KeepApart, rows)
+
+    def load_pods(self) -> None:
+        rows = []
+        for node in self.root.nodes("pods") if "pods" in self.root.value else []:
+            teams = node.get("teams", list)
+            team_ids = [
+                self.lookup(self.teams, name, f"{node.at('teams')}[{i}]", "team", null=False).pk
+                for i, name in enumerate(teams)
+            ]
+            pod = DraftPod(
+                tournament=self.tournament,
+                draft=node.natural("draft"),
+                number=node.natural("number"),
+                team_ids=team_ids,
+                seated_after_round=node.natural("seated_after_round"),
+            )
+            rows.append((pod, {"created_at": node.moment("created_at")}))
+        insert(DraftPod, rows)
 
     def player_ids(self, wizards_ids: Any, path: str) -> list[int]:
         if not isinstance(wizards_ids, list):
@@ -330,6 +367,7 @@ class Importer:
             team_a=team_a,
             team_b=team_b,
             bracket_slot=node.natural("bracket_slot", null=True),
+            pod=node.natural("pod", null=True) if "pod" in node.value else None,
             result_kind=node.choice("result_kind", Match),
             team_a_wins=node.natural("team_a_wins"),
             team_b_wins=node.natural("team_b_wins"),
@@ -410,5 +448,6 @@ def load_event_rows(importer: Importer, rename: str | None) -> Tournament:
     importer.load_staff()
     importer.load_teams()
     importer.load_keep_apart()
+    importer.load_pods()
     importer.load_rounds()
     return tournament
