@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "decklists",
     "penalties",
     "documents",
+    "floor",
 ]
 
 MIDDLEWARE = [

@@ -26,7 +26,6 @@ from clock.services import (
 )
 from decklists.models import DeckCheck, DecklistVersion
 from decklists.services import (
-    deck_check_extension_offer,
     deck_check_finding_record,
     deck_check_finding_to_penalty,
     deck_check_finish,
@@ -116,7 +115,6 @@ def build_event() -> Tournament:
     )
     deck_check_finding_to_penalty(finding=finding, actor=judge, infraction="TE-DLP")
     deck_check_finish(deck_check=check, actor=judge, at=minutes(27))
-    deck_check_extension_offer(deck_check=check, actor=judge, at=minutes(27))
     time_extension_grant(match=tables[1], actor=judge, minutes=4, reason="ruling")
     match_time_call(match=tables[1], actor=judge, active_team="A", at=minutes(60))
     match_turn_complete(match=tables[1], actor=judge)
