@@ -4,8 +4,7 @@ committed write into an error.
 With Redis unreachable, ``apply_async`` raises after the short connect timeouts of the settings
 (about half a second). The write is committed by then, so its answer must stand: the failure is
 logged and the work stays as the database recorded it (a document job ``pending``), for the
-periodic sweep to queue once the broker is back. In embedded mode (eager Celery) the task runs
-in-process and its own errors propagate as before; there is no broker to be down.
+periodic sweep to queue once the broker is back.
 """
 
 from __future__ import annotations
@@ -21,14 +20,14 @@ logger = logging.getLogger(__name__)
 BROKER_ERRORS = (BrokerError, redis.RedisError, OSError)
 
 
-def send_task(task: Task, *, kwargs: dict, what: str, **options) -> bool:
-    """Send ``task`` now; ``False`` (and a warning naming ``what``) when the broker is unreachable."""
-    if task.app.conf.task_always_eager:
-        task.apply_async(kwargs=kwargs, **options)
-        return True
+def send_task(task: Task, *, kwargs: dict, what: str) -> bool:
+    """Send ``task``; ``False`` (and a warning naming ``what``) when the broker is unreachable.
+
+    Tasks sent this way should not store results (``ignore_result=True``): sending one that does
+    first subscribes to the result store, which retries its connection far longer than the broker.
+    """
     try:
-        # No result to wait for: skipping the result store keeps its reconnect loop out of the request.
-        task.apply_async(kwargs=kwargs, ignore_result=True, **options)
+        task.delay(**kwargs)
     except BROKER_ERRORS as exc:
         logger.warning("could not queue %s, left for the periodic sweep: %s", what, exc)
         return False
