@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "penalties",
     "documents",
     "floor",
+    "event_io",
 ]
 
 MIDDLEWARE = [

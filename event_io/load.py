@@ -15,6 +15,14 @@ from django.contrib.auth import get_user_model
 from django.db import models
 
 from decklists.models import DeckCheck, DeckCheckFinding
+from event_io.reading import (
+    FORMAT,
+    TEAM_REF_IN_LINE,
+    VERSION,
+    EventFileError,
+    Node,
+    check_storable,
+)
 from penalties.models import Penalty
 from tournaments.domain.event import MAX_AWARDED_BYES
 from tournaments.models import (
@@ -28,14 +36,6 @@ from tournaments.models import (
     Team,
     TimeExtension,
     Tournament,
-)
-from tournaments.services.event_io.reading import (
-    FORMAT,
-    TEAM_REF_IN_LINE,
-    VERSION,
-    EventFileError,
-    Node,
-    check_storable,
 )
 
 TOURNAMENT_CHOICES = (
