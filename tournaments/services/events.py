@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import secrets
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from accounts.usernames import user_by_username
 from common.errors import ConflictError, DomainError
 from tournaments.domain.settings import (
     CHECKED,
@@ -145,7 +145,7 @@ def staff_add(*, tournament: Tournament, actor, username: str, role: str) -> Sta
             f"role must be one of head_judge, judge, scorekeeper; got {role!r}",
             errors=[{"field": "role", "message": "invalid role"}],
         )
-    user = get_user_model().objects.filter(username=username).first()
+    user = user_by_username(username)
     if user is None:
         raise DomainError(
             f"no account named {username!r}",
