@@ -25,3 +25,4 @@ urlpatterns = [
 ]
 
 handler404 = "common.views.not_found"
+handler403 = "common.views.forbidden"

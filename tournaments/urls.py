@@ -33,5 +33,10 @@ urlpatterns = [
         views.round_delete_view,
         name="tournament-round-delete",
     ),
+    path(
+        "events/<int:tournament_id>/matches/<int:match_id>/result/",
+        views.match_result_view,
+        name="tournament-match-result",
+    ),
     path("events/<int:tournament_id>/cut/", views.cut_build_view, name="tournament-cut-build"),
 ]

@@ -16,18 +16,22 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from common.errors import DomainError
+from tournaments.domain import games_to_win
 from tournaments.domain.seating import seat_order
-from tournaments.enums import StaffRole
+from tournaments.enums import MatchResultKind, RoundKind, StaffRole, TournamentStatus
 from tournaments.forms import (
+    MatchResultForm,
     PrimaryPlayerForm,
     ReasonForm,
     TeamRegisterForm,
     TournamentCreateForm,
     TournamentSettingsForm,
     add_domain_errors,
+    result_choice,
 )
 from tournaments.models import Match, Player, Round, Team, Tournament
 from tournaments.permissions import ALL_STAFF, ORGANIZER, SCOREKEEPING, has_role, player_team_id, staff_role
@@ -42,7 +46,8 @@ from tournaments.selectors import (
 )
 from tournaments.services.cut import cut_build
 from tournaments.services.events import tournament_create, tournament_update
-from tournaments.services.rounds import round_delete, round_pair, round_publish
+from tournaments.services.results import match_result_report
+from tournaments.services.rounds import round_delete, round_pair, round_publish, unfinished_tables
 from tournaments.services.seating import match_seats_set
 from tournaments.services.teams import team_drop, team_register
 
@@ -335,7 +340,16 @@ def match_seats_view(request, tournament_id: int, match_id: int):
 def _staff_event(request, tournament_id: int, roles=ALL_STAFF) -> Tournament:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     if not has_role(request.user, tournament, roles):
-        raise PermissionDenied("You are not on the staff of this event with a role that may do this.")
+        allowed = ", ".join(StaffRole(role).label.lower() for role in StaffRole.values if role in roles)
+        mine = staff_role(request.user, tournament)
+        raise PermissionDenied(
+            f"This page of “{tournament.name}” is for its {allowed}"
+            + (
+                f"; you are its {StaffRole(mine).label.lower()}."
+                if mine
+                else "; your account is not on its staff."
+            )
+        )
     return tournament
 
 
@@ -361,7 +375,79 @@ def _explanation_lines(explanation: dict, team_names: dict[int, str]) -> list[st
     return [TEAM_REFERENCE.sub(name, str(line)) for line in explanation.get("lines", [])]
 
 
-def _render_manage(request, tournament: Tournament, *, status=200, error="", team_form=None):
+@dataclass(frozen=True)
+class RoundActions:
+    """The round buttons the event's state allows right now: a button is offered only if its
+    service would accept it, so no press is answered with a refusal."""
+
+    pair: str = ""  # the button's label, "" when pairing is not possible now
+    publish: bool = False
+    delete: bool = False
+    cut: bool = False
+
+
+def _round_actions(tournament: Tournament, current: Round | None, matches: list[Match]) -> RoundActions:
+    if tournament.status == TournamentStatus.FINISHED:
+        return RoundActions()
+    if current is None:
+        cut = tournament.swiss_rounds == 0 and bool(tournament.top_cut)
+        return RoundActions(pair="" if cut else "Pair round 1", cut=cut)
+    has_results = any(m.has_result for m in matches if not m.is_bye)
+    published = current.published_at is not None
+    complete = published and not unfinished_tables(current)
+    publish, delete = not published, not has_results
+    if current.kind == RoundKind.PLAYOFF:
+        more = complete and len(matches) > 1
+        return RoundActions(
+            pair=f"Pair playoff round {current.number + 1}" if more else "", publish=publish, delete=delete
+        )
+    swiss_left = tournament.swiss_rounds is None or current.number < tournament.swiss_rounds
+    return RoundActions(
+        pair=f"Pair round {current.number + 1}" if complete and swiss_left else "",
+        publish=publish,
+        delete=delete,
+        cut=complete and not swiss_left and bool(tournament.top_cut),
+    )
+
+
+def _round_label(tournament: Tournament, current: Round | None) -> str:
+    """ "Round 3 of 5" in the Swiss part, "Round 6: playoff" in the top cut."""
+    if current is None:
+        return "Rounds"
+    if current.kind == RoundKind.PLAYOFF:
+        return f"Round {current.number}: playoff"
+    if tournament.swiss_rounds:
+        return f"Round {current.number} of {tournament.swiss_rounds}"
+    return f"Round {current.number}"
+
+
+def _result_row(match: Match, *, message: str = "", failed: bool = False) -> dict:
+    """One table of the results form: the match, who reported it, the choice it shows and what the
+    last save said."""
+    return {
+        "match": match,
+        "status": _result_status(match),
+        "choice": result_choice(
+            team_a_wins=match.team_a_wins,
+            team_b_wins=match.team_b_wins,
+            draws=match.draws,
+            has_result=match.has_result,
+        ),
+        "choices": MatchResultForm.RESULT_CHOICES,
+        "message": message,
+        "failed": failed,
+    }
+
+
+def _render_manage(
+    request,
+    tournament: Tournament,
+    *,
+    status=200,
+    error="",
+    team_form=None,
+    row_message: tuple[int, str] | None = None,
+):
     current_round = _latest_round(tournament, published_only=False)
     matches = _round_matches(current_round) if current_round else []
     pending_only = request.GET.get("pending") == "1"
@@ -369,12 +455,17 @@ def _render_manage(request, tournament: Tournament, *, status=200, error="", tea
     grid = None
     if current_round and current_round.published_at is not None:
         played = [m for m in matches if not m.is_bye]
+        failed_id, failed_message = row_message or (None, "")
         grid = {
-            "rows": [{"match": m, "status": _result_status(m)} for m in played],
+            "rows": [
+                _result_row(m, message=failed_message, failed=True) if m.pk == failed_id else _result_row(m)
+                for m in played
+            ],
             "byes": [m for m in matches if m.is_bye],
             "total": len(played),
             "reported": sum(1 for m in played if m.has_result),
         }
+    swiss = current_round is not None and current_round.kind == RoundKind.SWISS
     context = {
         "tournament": tournament,
         "role_label": _role_label(request.user, tournament),
@@ -383,9 +474,15 @@ def _render_manage(request, tournament: Tournament, *, status=200, error="", tea
         "teams": teams,
         "team_form": team_form or TeamRegisterForm(team_size=tournament.team_size),
         "current_round": current_round,
-        "next_round_number": (current_round.number + 1) if current_round else 1,
+        "round_label": _round_label(tournament, current_round),
+        "actions": _round_actions(tournament, current_round, matches),
         "round_has_results": any(m.has_result for m in matches if not m.is_bye),
-        "pairing_rows": _pairing_rows(matches, {}) if current_round else [],
+        # The pre-publish check shows the points the pairing used (rules summary 6.1).
+        "pairing_rows": _pairing_rows(
+            matches, _points_before(tournament, current_round.number) if swiss else {}
+        )
+        if current_round
+        else [],
         "explanation": _explanation_lines(current_round.explanation, {t.id: t.name for t in teams})
         if current_round
         else [],
@@ -537,3 +634,74 @@ def cut_build_view(request, tournament_id: int):
         return _refused(request, tournament, error)
     messages.success(request, f"Top cut built: round {playoff.number} is paired. Check it, then publish it.")
     return redirect("tournament-manage", tournament_id=tournament.id)
+
+
+def _is_htmx(request) -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+@login_required
+@require_POST
+def match_result_view(request, tournament_id: int, match_id: int):
+    """A scorekeeper enters one table's result from the manage page (a plain form; with JS the
+    keyboard grid submits the same form and swaps in the row this view answers with)."""
+    tournament = _staff_event(request, tournament_id, SCOREKEEPING)
+    match = get_object_or_404(
+        Match.objects.select_related("round", "team_a", "team_b", "reported_by"),
+        pk=match_id,
+        round__tournament=tournament,
+        round__published_at__isnull=False,
+    )
+    form = MatchResultForm(request.POST)
+    status, message = 200, ""
+    if not form.is_valid():
+        status, message = 400, "Choose the result: left team wins, right team wins or a draw."
+    else:
+        try:
+            match = match_result_report(
+                match=match,
+                actor=request.user,
+                version=form.cleaned_data["version"],
+                reason=form.cleaned_data["reason"],
+                **form.games(games_to_win(tournament.games_per_match)),
+            )
+        except DomainError as error:
+            status, message = error.status_code, _result_refusal(error)
+            match.refresh_from_db()
+    saved = f"Saved {match.team_a_wins}-{match.team_b_wins}-{match.draws}"
+    if _is_htmx(request):
+        context = {
+            "tournament": tournament,
+            "row": _result_row(match, message=message or saved, failed=bool(message)),
+            "can_write": True,
+            "counter": _results_counter(match.round),
+        }
+        return render(request, "tournaments/_result_row.html", context, status=status)
+    if message:
+        return _render_manage(
+            request,
+            tournament,
+            status=status,
+            error=f"Table {match.table}: {message}",
+            row_message=(match.pk, message),
+        )
+    messages.success(request, f"Table {match.table}: {saved}.")
+    return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#results-heading")
+
+
+def _result_refusal(error: DomainError) -> str:
+    """The refusal in the scorekeeper's words (no internal field names)."""
+    if any(item.get("field") == "reason" for item in error.errors):
+        return "This result is confirmed: give a reason to change it (kept in the audit log)."
+    if error.status_code == 409 and "match" in error.extra:
+        current = error.extra["match"]
+        return (
+            f"Someone else changed this result: it is now {current['team_a_wins']}-"
+            f"{current['team_b_wins']}-{current['draws']}. Check it, then save again."
+        )
+    return error.message
+
+
+def _results_counter(round_obj: Round) -> dict:
+    played = Match.objects.filter(round=round_obj, team_b__isnull=False)
+    return {"total": played.count(), "reported": played.exclude(result_kind=MatchResultKind.PENDING).count()}

@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from tournaments.enums import StaffRole
 from tournaments.models import AuditEntry, Player, Round, Team
+from tournaments.selectors import standings_for
 from tournaments.services.results import match_result_report
 
 pytestmark = pytest.mark.django_db
@@ -160,7 +161,10 @@ def test_pair_then_publish(organizer_client, event):
     page = organizer_client.get(manage_url(event))
     assert "0 of 3 reported" in page.text
     assert page.text.count("Not yet reported") == 3
-    assert "Pair round 2</button>" in page.text
+    # Round 2 cannot be paired before every result of round 1 is in: no button says it can.
+    assert "Pair round 2" not in page.text
+    assert 'id="build-cut"' not in page.text
+    assert "Round 1 of 3" in page.text
 
 
 def test_pairing_again_before_results_are_in_shows_the_service_message(
@@ -180,7 +184,7 @@ def test_delete_round_without_results_allows_repair(organizer_client, event, pai
     assert not Round.objects.filter(tournament=event).exists()
 
 
-def test_delete_round_with_results_is_refused_and_the_button_disabled(
+def test_delete_round_with_results_is_refused_and_not_offered(
     organizer_client, organizer, event, published_round
 ):
     match = published_round.matches.exclude(table=None).order_by("table").first()
@@ -191,7 +195,7 @@ def test_delete_round_with_results_is_refused_and_the_button_disabled(
     page = organizer_client.get(manage_url(event))
     response = organizer_client.post(reverse("tournament-round-delete", args=[event.id, published_round.id]))
 
-    assert 'id="delete-round" disabled' in page.text
+    assert 'id="delete-round"' not in page.text
     assert response.status_code == 409
     assert f"round 1 has results at table(s) [{match.table}]; it cannot be re-paired" in response.text
     assert Round.objects.filter(tournament=event).count() == 1
@@ -209,7 +213,9 @@ def test_results_grid_rows_carry_version_and_status(organizer_client, organizer,
     assert [row["match"].table for row in rows] == [1, 2, 3]
     assert rows[0]["status"] == "Reported by orga, confirmed"
     assert rows[1]["status"] == "Not yet reported"
-    assert f'data-match-id="{match.id}" data-version="2"' in response.text
+    assert f'data-match-id="{match.id}"' in response.text
+    assert '<input type="hidden" name="version" value="2">' in response.text
+    assert rows[0]["choice"] == "id"
     assert "1 of 3 reported" in response.text
 
 
@@ -223,8 +229,9 @@ def test_not_yet_reported_filter_hides_reported_rows_without_js(
 
     response = organizer_client.get(manage_url(event), {"pending": "1"})
 
-    assert 'data-reported="1" hidden' in response.text
-    assert response.text.count('data-reported="0">') == 2
+    assert response.text.count('data-reported="1" method="post"') == 1
+    assert response.text.count('hx-swap="outerHTML" hidden>') == 1
+    assert response.text.count('hx-swap="outerHTML">') == 2
 
 
 def test_build_cut_refused_is_shown(organizer_client, event):
@@ -270,3 +277,116 @@ def test_player_login_links_the_account(organizer_client, event, outsider_client
     )
 
     assert Player.objects.get(wizards_id="outsider@example.org").user.username == "outsider"
+
+
+def _first_table(round_obj):
+    return round_obj.matches.exclude(table=None).order_by("table").first()
+
+
+def test_result_form_posts_to_a_page_url_and_changes_the_standings(organizer_client, event, published_round):
+    match = _first_table(published_round)
+    page = organizer_client.get(manage_url(event))
+    action = reverse("tournament-match-result", args=[event.id, match.id])
+    assert f'data-match-id="{match.id}" data-reported="0" method="post" action="{action}"' in page.text
+    assert "/api/v1/" not in page.text
+
+    response = organizer_client.post(action, {"result": "b", "version": match.version})
+
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert (match.team_a_wins, match.team_b_wins, match.draws, match.confirmed) == (0, 1, 0, True)
+    page = organizer_client.get(manage_url(event))
+    assert f"Table {match.table}: Saved 0-1-0." in page.text
+    assert "1 of 3 reported" in page.text
+    points = {row.team_id: row.match_points for row in standings_for(event, through_round=1)}
+    assert (points[match.team_a_id], points[match.team_b_id]) == (0, 3)
+
+
+def test_result_form_refuses_a_stale_version_with_the_current_result(
+    organizer_client, organizer, event, published_round
+):
+    match = _first_table(published_round)
+    stale = match.version
+    match_result_report(match=match, actor=organizer, team_a_wins=1, team_b_wins=0, draws=0, version=stale)
+
+    response = organizer_client.post(
+        reverse("tournament-match-result", args=[event.id, match.id]), {"result": "draw", "version": stale}
+    )
+
+    assert response.status_code == 409
+    assert "Someone else changed this result: it is now 1-0-0." in response.text
+    match.refresh_from_db()
+    assert (match.team_a_wins, match.draws) == (1, 0)
+
+
+def test_changing_a_confirmed_result_asks_for_a_reason_in_words(
+    organizer_client, organizer, event, published_round
+):
+    match = _first_table(published_round)
+    match = match_result_report(
+        match=match, actor=organizer, team_a_wins=1, team_b_wins=0, draws=0, version=match.version
+    )
+    url = reverse("tournament-match-result", args=[event.id, match.id])
+
+    refused = organizer_client.post(url, {"result": "b", "version": match.version})
+    changed = organizer_client.post(url, {"result": "b", "version": match.version, "reason": "slip misread"})
+
+    assert refused.status_code == 400
+    assert "give a reason to change it" in refused.text
+    assert "reason:" not in refused.text
+    assert changed.status_code == 302
+    assert AuditEntry.objects.filter(action="match_result_correct", reason="slip misread").exists()
+
+
+def test_htmx_result_answers_the_row_and_the_counter(organizer_client, event, published_round):
+    match = _first_table(published_round)
+
+    response = organizer_client.post(
+        reverse("tournament-match-result", args=[event.id, match.id]),
+        {"result": "a", "version": match.version},
+        headers={"HX-Request": "true"},
+    )
+
+    assert response.status_code == 200
+    assert response.text.lstrip().startswith("{#") is False
+    assert f'data-match-id="{match.id}" data-reported="1"' in response.text
+    assert "Saved 1-0-0" in response.text
+    assert 'id="results-count" aria-live="polite" hx-swap-oob="true">1 of 3 reported' in response.text
+
+
+def test_judge_cannot_post_a_result(judge_client, event, published_round):
+    match = _first_table(published_round)
+
+    response = judge_client.post(
+        reverse("tournament-match-result", args=[event.id, match.id]),
+        {"result": "a", "version": match.version},
+    )
+
+    assert response.status_code == 403
+    assert "for its organizer, head judge, scorekeeper; you are its judge." in response.text
+
+
+def test_pair_button_offered_once_every_result_is_in_and_the_prepublish_check_shows_points(
+    organizer_client, organizer, event, published_round
+):
+    for match in published_round.matches.exclude(table=None):
+        match_result_report(
+            match=match, actor=organizer, team_a_wins=1, team_b_wins=0, draws=0, version=match.version
+        )
+    page = organizer_client.get(manage_url(event))
+    assert "Pair round 2</button>" in page.text
+    assert 'id="delete-round"' not in page.text
+
+    organizer_client.post(reverse("tournament-round-pair", args=[event.id]))
+    page = organizer_client.get(manage_url(event))
+
+    assert "Round 2 of 3" in page.text
+    shown = {
+        side.team.name: side.match_points
+        for row in page.context["pairing_rows"]
+        for side in (row.side_a, row.side_b)
+        if side
+    }
+    winners = {m.team_a.name for m in published_round.matches.select_related("team_a")}
+    assert all(shown[name] == 3 for name in winners)
+    assert sorted(shown.values()) == [0, 0, 0, 3, 3, 3, 3]
