@@ -17,6 +17,7 @@ from tournaments.enums import (
     PenaltyPolicy,
     PercentageFloor,
     PlayoffPlayDraw,
+    StaffRole,
     UDCMode,
 )
 from tournaments.services.teams import PlayerEntry
@@ -234,6 +235,19 @@ def result_choice(*, team_a_wins: int, team_b_wins: int, draws: int, has_result:
     if team_b_wins > team_a_wins:
         return "b"
     return "id" if draws >= 3 else "draw"
+
+
+class StaffAddForm(forms.Form):
+    """Give an account a role in the event (or change the role it has): the settings page's staff section."""
+
+    ROLE_CHOICES = [
+        (StaffRole.HEAD_JUDGE, "Head judge"),
+        (StaffRole.JUDGE, "Judge"),
+        (StaffRole.SCOREKEEPER, "Scorekeeper"),
+    ]
+
+    username = forms.CharField(label="Username or e-mail", max_length=254)
+    role = forms.ChoiceField(choices=ROLE_CHOICES, initial=StaffRole.JUDGE)
 
 
 class ReasonForm(forms.Form):

@@ -16,6 +16,12 @@ urlpatterns = [
     path("events/<int:tournament_id>/manage/", views.tournament_manage, name="tournament-manage"),
     path("events/<int:tournament_id>/audit/", views.tournament_audit, name="tournament-audit"),
     path("events/<int:tournament_id>/settings/", views.tournament_settings, name="tournament-settings"),
+    path("events/<int:tournament_id>/staff/", views.staff_add_view, name="tournament-staff-add"),
+    path(
+        "events/<int:tournament_id>/staff/<int:staff_id>/remove/",
+        views.staff_remove_view,
+        name="tournament-staff-remove",
+    ),
     path("events/<int:tournament_id>/teams/", views.team_add, name="tournament-team-add"),
     path(
         "events/<int:tournament_id>/teams/<int:team_id>/drop/",

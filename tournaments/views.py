@@ -27,25 +27,27 @@ from tournaments.forms import (
     MatchResultForm,
     PrimaryPlayerForm,
     ReasonForm,
+    StaffAddForm,
     TeamRegisterForm,
     TournamentCreateForm,
     TournamentSettingsForm,
     add_domain_errors,
     result_choice,
 )
-from tournaments.models import Match, Player, Round, Team, Tournament
+from tournaments.models import Match, Player, Round, Staff, Team, Tournament
 from tournaments.permissions import ALL_STAFF, ORGANIZER, SCOREKEEPING, has_role, player_team_id, staff_role
 from tournaments.selectors import (
     last_public_standings_round,
     matches_for_round,
     play_draw_choosers,
+    staff_for,
     standings_for,
     teams_for,
     tournaments_listed,
     tournaments_staffed_by,
 )
 from tournaments.services.cut import cut_build
-from tournaments.services.events import tournament_create, tournament_update
+from tournaments.services.events import staff_add, staff_remove, tournament_create, tournament_update
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_delete, round_pair, round_publish, unfinished_tables
 from tournaments.services.seating import match_seats_set
@@ -508,13 +510,7 @@ def tournament_manage(request, tournament_id: int):
 def tournament_settings(request, tournament_id: int):
     """The organizer changes the event's settings; the structure is shown fixed once round 1 is paired."""
     tournament = _staff_event(request, tournament_id, ORGANIZER)
-    structure_fixed = tournament.rounds.exists()
-    form = TournamentSettingsForm(
-        request.POST or None,
-        tournament=tournament,
-        structure_fixed=structure_fixed,
-        team_size_fixed=structure_fixed or tournament.teams.exists(),
-    )
+    form = _settings_form(tournament, request.POST or None)
     status = 200
     if request.method == "POST":
         status = 400
@@ -527,8 +523,60 @@ def tournament_settings(request, tournament_id: int):
             else:
                 messages.success(request, "Event settings saved.")
                 return redirect("tournament-manage", tournament_id=tournament.id)
-    context = {"tournament": tournament, "form": form, "structure_fixed": structure_fixed}
+    return _render_settings(request, tournament, form=form, status=status)
+
+
+def _settings_form(tournament: Tournament, data=None) -> TournamentSettingsForm:
+    structure_fixed = tournament.rounds.exists()
+    return TournamentSettingsForm(
+        data,
+        tournament=tournament,
+        structure_fixed=structure_fixed,
+        team_size_fixed=structure_fixed or tournament.teams.exists(),
+    )
+
+
+def _render_settings(request, tournament: Tournament, *, form=None, staff_form=None, status=200):
+    context = {
+        "tournament": tournament,
+        "form": form or _settings_form(tournament),
+        "structure_fixed": tournament.rounds.exists(),
+        "staff": staff_for(tournament),
+        "staff_form": staff_form or StaffAddForm(),
+        "role_choices": StaffAddForm.ROLE_CHOICES,
+    }
     return render(request, "tournaments/settings.html", context, status=status)
+
+
+@login_required
+@require_POST
+def staff_add_view(request, tournament_id: int):
+    """The organizer adds a judge, scorekeeper or head judge by username or e-mail, or changes a role."""
+    tournament = _staff_event(request, tournament_id, ORGANIZER)
+    form = StaffAddForm(request.POST)
+    if form.is_valid():
+        try:
+            staff = staff_add(tournament=tournament, actor=request.user, **form.cleaned_data)
+        except DomainError as error:
+            add_domain_errors(form, error)
+            return _render_settings(request, tournament, staff_form=form, status=error.status_code)
+        messages.success(request, f"{staff.user.username} is now {staff.get_role_display().lower()}.")
+        return redirect(f"{reverse('tournament-settings', args=[tournament.id])}#staff")
+    return _render_settings(request, tournament, staff_form=form, status=400)
+
+
+@login_required
+@require_POST
+def staff_remove_view(request, tournament_id: int, staff_id: int):
+    tournament = _staff_event(request, tournament_id, ORGANIZER)
+    staff = get_object_or_404(Staff.objects.select_related("user"), pk=staff_id, tournament=tournament)
+    try:
+        staff_remove(staff=staff, actor=request.user)
+    except DomainError as error:
+        messages.error(request, error.message)
+        return _render_settings(request, tournament, status=error.status_code)
+    messages.success(request, f"{staff.user.username} is no longer on the staff.")
+    return redirect(f"{reverse('tournament-settings', args=[tournament.id])}#staff")
 
 
 @login_required
