@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "common",
     "accounts",
     "tournaments",
+    "clock",
     "decklists",
     "penalties",
     "documents",

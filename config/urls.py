@@ -4,7 +4,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 api_v1 = [
     path("", include("tournaments.api.urls")),
-    path("", include("tournaments.api.clock_urls")),
+    path("", include("clock.api.urls")),
     path("", include("decklists.api.urls")),
     path("", include("penalties.api.urls")),
     path("", include("documents.api.urls")),
@@ -18,7 +18,7 @@ urlpatterns = [
     path("", include("common.urls")),
     path("", include("accounts.urls")),
     path("", include("tournaments.urls")),
-    path("", include("tournaments.clock_urls")),
+    path("", include("clock.urls")),
     path("", include("decklists.urls")),
     path("", include("penalties.urls")),
     path("", include("documents.urls")),

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from clock.services import time_extension_grant
 from common.errors import ConflictError, DomainError
 from decklists.card_table import CARD_FIELDS, card_fields, one_per_name
 from decklists.domain import MAX_CHARS, ErrorCode
@@ -43,7 +44,6 @@ from penalties.services import penalty_issue
 from tournaments.models import Match, Player, Team, TimeExtension, Tournament
 from tournaments.permissions import ALL_STAFF, JUDGES, has_role, player_team_id
 from tournaments.services.audit import audit_log
-from tournaments.services.clock import time_extension_grant
 
 IMPORT_BATCH = 2000
 DECK_CHECK_EXTENSION_MINUTES = 3

@@ -13,7 +13,9 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 DOMAIN_FILES = sorted(
-    p for app in ("tournaments", "decklists", "penalties") for p in (REPO / app / "domain").glob("*.py")
+    p
+    for app in ("tournaments", "clock", "decklists", "penalties")
+    for p in (REPO / app / "domain").glob("*.py")
 )
 
 

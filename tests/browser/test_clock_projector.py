@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.utils import timezone
 
-from tests.tournaments.clock.factories import MatchFactory, RoundFactory, TimeExtensionFactory
+from tests.clock.factories import MatchFactory, RoundFactory, TimeExtensionFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from django.core.files.base import ContentFile
 from django.utils import timezone
 
+from clock.services import round_start
 from decklists.models import Decklist
 from decklists.services import decklist_submit
 from documents.enums import DocumentKind, JobStatus
@@ -24,7 +25,6 @@ from tests.factories import UserFactory
 from tests.tournaments.factories import add_staff, event_with_teams, register_team
 from tournaments.enums import StaffRole
 from tournaments.models import Match, Player
-from tournaments.services.clock import round_start
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_pair_manual, round_publish
 

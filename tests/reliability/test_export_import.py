@@ -16,6 +16,14 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
+from clock.services import (
+    match_time_call,
+    match_turn_complete,
+    round_pause,
+    round_resume,
+    round_start,
+    time_extension_grant,
+)
 from decklists.models import DeckCheck, DecklistVersion
 from decklists.services import (
     deck_check_extension_offer,
@@ -33,14 +41,6 @@ from tests.tournaments.factories import add_staff, register_team
 from tournaments.enums import StaffRole
 from tournaments.models import AuditEntry, KeepApart, Match, Team, Tournament
 from tournaments.selectors import standings_for
-from tournaments.services.clock import (
-    match_time_call,
-    match_turn_complete,
-    round_pause,
-    round_resume,
-    round_start,
-    time_extension_grant,
-)
 from tournaments.services.events import tournament_create
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_pair, round_pair_manual, round_publish

@@ -14,24 +14,16 @@ from datetime import datetime, timedelta
 from django.db.models import Sum
 from django.db.models.functions import Coalesce
 
-from penalties import selectors as penalty_selectors
-from tournaments.domain.clock import (
+from clock.domain.display import RoundClockView, TableClock, round_clock_view, table_clock_row
+from clock.domain.end_of_round import SlowPlayPenalty, TableEndOfRound, TimeCalled, with_table_end
+from clock.domain.round_clock import (
     DEFAULT_ROUND_LENGTH,
     PLAYOFF_ROUND_LENGTH,
     RoundClock,
     total_extension_minutes,
 )
-from tournaments.domain.clock import TimeExtension as ExtensionValue
-from tournaments.domain.end_of_round import (
-    RoundClockView,
-    SlowPlayPenalty,
-    TableClock,
-    TableEndOfRound,
-    TimeCalled,
-    round_clock_view,
-    table_clock_row,
-    with_table_end,
-)
+from clock.domain.round_clock import TimeExtension as ExtensionValue
+from penalties import selectors as penalty_selectors
 from tournaments.enums import RoundKind
 from tournaments.models import Match, Round, RoundPause
 

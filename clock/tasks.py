@@ -9,7 +9,7 @@ from celery import shared_task
 from django.db import OperationalError
 from django.utils import timezone
 
-from tournaments.services.clock import reschedule_at, round_time_check_claim, round_time_up_record
+from clock.services import reschedule_at, round_time_check_claim, round_time_up_record
 
 logger = logging.getLogger(__name__)
 

@@ -2,35 +2,35 @@
 
 from django.urls import path
 
-from tournaments import clock_views
+from clock import views
 
 urlpatterns = [
-    path("events/<int:tournament_id>/clock/", clock_views.clock_projector, name="clock-projector"),
-    path("events/<int:tournament_id>/clock/judge/", clock_views.clock_judge, name="clock-judge"),
-    path("events/<int:tournament_id>/clock/me/", clock_views.clock_me, name="clock-me"),
+    path("events/<int:tournament_id>/clock/", views.clock_projector, name="clock-projector"),
+    path("events/<int:tournament_id>/clock/judge/", views.clock_judge, name="clock-judge"),
+    path("events/<int:tournament_id>/clock/me/", views.clock_me, name="clock-me"),
     path(
         "events/<int:tournament_id>/clock/judge/rounds/<int:number>/<slug:action>/",
-        clock_views.clock_round_action,
+        views.clock_round_action,
         name="clock-round-action",
     ),
     path(
         "events/<int:tournament_id>/clock/judge/matches/<int:match_id>/extension/",
-        clock_views.clock_extension,
+        views.clock_extension,
         name="clock-extension",
     ),
     path(
         "events/<int:tournament_id>/clock/judge/matches/<int:match_id>/time/",
-        clock_views.clock_time_call,
+        views.clock_time_call,
         name="clock-time-call",
     ),
     path(
         "events/<int:tournament_id>/clock/judge/matches/<int:match_id>/turn/",
-        clock_views.clock_turn_complete,
+        views.clock_turn_complete,
         name="clock-turn-complete",
     ),
     path(
         "events/<int:tournament_id>/clock/judge/matches/<int:match_id>/life-totals/",
-        clock_views.clock_life_totals,
+        views.clock_life_totals,
         name="clock-life-totals",
     ),
 ]

@@ -13,18 +13,18 @@ import time_machine
 from django.conf import settings
 from django.utils import timezone
 
-from tests.conftest import IN_CI, live_worker_expected
-from tests.tournaments.clock.conftest import T0, at
-from tests.tournaments.clock.factories import MatchFactory, RoundFactory
-from tournaments.models import AuditEntry, Round
-from tournaments.services.clock import (
+from clock.services import (
     match_time_call,
     round_pause,
     round_resume,
     round_start,
     time_extension_grant,
 )
-from tournaments.tasks import round_time_up_task
+from clock.tasks import round_time_up_task
+from tests.clock.conftest import T0, at
+from tests.clock.factories import MatchFactory, RoundFactory
+from tests.conftest import IN_CI, live_worker_expected
+from tournaments.models import AuditEntry, Round
 
 
 def run_task(round_id, when):

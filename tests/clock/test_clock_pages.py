@@ -7,18 +7,18 @@ import re
 import pytest
 import time_machine
 
-from tests.factories import UserFactory
-from tests.tournaments.clock.conftest import T0, at
-from tests.tournaments.clock.factories import MatchFactory, RoundFactory
-from tournaments.enums import RoundKind, RoundStatus, StaffRole
-from tournaments.models import TimeExtension
-from tournaments.services.clock import (
+from clock.services import (
     match_time_call,
     match_turn_complete,
     round_start,
     round_time_up_record,
     time_extension_grant,
 )
+from tests.clock.conftest import T0, at
+from tests.clock.factories import MatchFactory, RoundFactory
+from tests.factories import UserFactory
+from tournaments.enums import RoundKind, RoundStatus, StaffRole
+from tournaments.models import TimeExtension
 
 pytestmark = pytest.mark.django_db
 

@@ -1,7 +1,7 @@
 """Writes for the round clock: start, pause, resume, extensions and the end-of-round procedure.
 
 Each service locks the row it changes, rebuilds the clock from stored timestamps, lets the pure
-core (``tournaments.domain.clock`` and ``end_of_round``) decide, stores the new timestamps and
+core (``clock.domain.round_clock`` and ``end_of_round``) decide, stores the new timestamps and
 writes an audit entry. Nothing keeps time in memory, so the clock survives restarts; the
 ``round_time_up`` task is only told when the next deadline is, and re-checks the clock itself.
 
@@ -20,9 +20,10 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 
-from common.errors import ConflictError, DomainError
-from penalties import selectors as penalty_selectors
-from tournaments.clock_selectors import (
+from clock.domain.end_of_round import EndOfRoundError, call_time, complete_turn
+from clock.domain.round_clock import ClockError, ClockState, RoundClock, next_deadline, tables_out_of_time
+from clock.domain.round_clock import TimeExtension as ExtensionValue
+from clock.selectors import (
     clock_from_rows,
     extension_minutes_by_table,
     round_clock,
@@ -30,9 +31,8 @@ from tournaments.clock_selectors import (
     round_length,
     table_end_of_round,
 )
-from tournaments.domain.clock import ClockError, ClockState, RoundClock, next_deadline, tables_out_of_time
-from tournaments.domain.clock import TimeExtension as ExtensionValue
-from tournaments.domain.end_of_round import EndOfRoundError, call_time, complete_turn
+from common.errors import ConflictError, DomainError
+from penalties import selectors as penalty_selectors
 from tournaments.enums import MatchResultKind, RoundKind, RoundStatus, TeamSide
 from tournaments.models import Match, Round, RoundPause, TimeExtension
 from tournaments.services.audit import audit_log
@@ -104,7 +104,7 @@ def _schedule_time_up(round_id: int, deadline: datetime | None) -> None:
         return
     Round.objects.filter(pk=round_id).update(time_check_at=deadline)
     # Imported here: the task module imports these services.
-    from tournaments.tasks import round_time_up_task
+    from clock.tasks import round_time_up_task
 
     transaction.on_commit(
         lambda: round_time_up_task.apply_async(

@@ -9,14 +9,14 @@ import pytest
 from rest_framework.test import APIClient
 
 from penalties import selectors as penalty_selectors
-from tests.factories import UserFactory
-from tests.tournaments.clock.factories import (
+from tests.clock.factories import (
     MatchFactory,
     PlayerFactory,
     RoundFactory,
     StaffFactory,
     TournamentFactory,
 )
+from tests.factories import UserFactory
 from tournaments.enums import StaffRole
 
 UTC = datetime.UTC

@@ -7,11 +7,8 @@ import pytest
 import time_machine
 from django.core.cache import cache
 
-from tests.tournaments.clock.conftest import T0, at
-from tests.tournaments.clock.factories import MatchFactory
-from tournaments.clock_selectors import round_clock
-from tournaments.models import Round
-from tournaments.services.clock import (
+from clock.selectors import round_clock
+from clock.services import (
     match_time_call,
     match_turn_complete,
     round_pause,
@@ -19,6 +16,9 @@ from tournaments.services.clock import (
     round_start,
     time_extension_grant,
 )
+from tests.clock.conftest import T0, at
+from tests.clock.factories import MatchFactory
+from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
 

@@ -1,6 +1,6 @@
 """Round clock pages: the projector, the judges' table list and a player's own table.
 
-Pages read through ``tournaments.clock_selectors`` and write only through the clock services;
+Pages read through ``clock.selectors`` and write only through the clock services;
 the clock itself keeps counting in the browser (``static/js/clock.js``), which polls the clock
 API every few seconds, so nothing here has to be reloaded to stay right.
 """
@@ -21,14 +21,11 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from common.errors import DomainError
-from tournaments.clock_selectors import match_clock_row, round_clock_data
-from tournaments.domain.clock import MAX_EXTENSION_MINUTES
-from tournaments.domain.end_of_round import Outcome, TableClock, outcome_after_last_turn
-from tournaments.enums import RoundStatus
-from tournaments.models import Match, Player, Round, Tournament
-from tournaments.permissions import ALL_STAFF, JUDGES, has_role
-from tournaments.services.clock import (
+from clock.domain.display import TableClock
+from clock.domain.end_of_round import Outcome, outcome_after_last_turn
+from clock.domain.round_clock import MAX_EXTENSION_MINUTES
+from clock.selectors import match_clock_row, round_clock_data
+from clock.services import (
     match_time_call,
     match_turn_complete,
     round_pause,
@@ -36,6 +33,10 @@ from tournaments.services.clock import (
     round_start,
     time_extension_grant,
 )
+from common.errors import DomainError
+from tournaments.enums import RoundStatus
+from tournaments.models import Match, Player, Round, Tournament
+from tournaments.permissions import ALL_STAFF, JUDGES, has_role
 
 PUBLIC_ROUND_STATUSES = (RoundStatus.PUBLISHED, RoundStatus.FINISHED)
 
@@ -181,7 +182,7 @@ def clock_projector(request, tournament_id: int):
         for line in context["lines"]
         if line.row.extension_minutes or line.row.time_called or line.row.extra_turns_since
     ]
-    return render(request, "tournaments/clock/projector.html", context)
+    return render(request, "clock/projector.html", context)
 
 
 @login_required
@@ -196,7 +197,7 @@ def clock_judge(request, tournament_id: int):
     context["is_judge"] = has_role(request.user, tournament, JUDGES)
     context["rounds"] = list(Round.objects.filter(tournament=tournament).values_list("number", flat=True))
     context["extension_form"] = ExtensionForm()
-    return render(request, "tournaments/clock/judge.html", context)
+    return render(request, "clock/judge.html", context)
 
 
 @login_required
@@ -231,7 +232,7 @@ def clock_me(request, tournament_id: int):
                 context["remaining_text"] = format_seconds(data.view.remaining_seconds)
                 context["state_label"] = STATE_LABELS[str(data.view.state)]
                 context["my_side"] = "A" if match.team_a_id == player.team_id else "B"
-    return render(request, "tournaments/clock/me.html", context)
+    return render(request, "clock/me.html", context)
 
 
 def _judge_redirect(tournament_id: int, round_number: int) -> HttpResponseRedirect:

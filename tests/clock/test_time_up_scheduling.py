@@ -12,16 +12,16 @@ import datetime
 import pytest
 import time_machine
 
-from tests.tournaments.clock.conftest import T0, at
-from tournaments.models import Round
-from tournaments.services.clock import (
+from clock.services import (
     match_time_call,
     round_pause,
     round_resume,
     round_start,
     time_extension_grant,
 )
-from tournaments.tasks import round_time_up_task
+from clock.tasks import round_time_up_task
+from tests.clock.conftest import T0, at
+from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
 

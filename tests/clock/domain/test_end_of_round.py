@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.domain.clock import ClockState, RoundClock
-from tournaments.domain.end_of_round import (
+from clock.domain.display import round_clock_view, table_clock_row
+from clock.domain.end_of_round import (
     EndOfRoundError,
     ExtraTurnsTracker,
     MatchKind,
@@ -25,10 +25,9 @@ from tournaments.domain.end_of_round import (
     counted_slow_play_penalties,
     extra_turns_cutoff,
     outcome_after_last_turn,
-    round_clock_view,
-    table_clock_row,
     turn_sequence,
 )
+from clock.domain.round_clock import ClockState, RoundClock
 
 T0 = datetime(2026, 3, 14, 10, 0, tzinfo=UTC)
 

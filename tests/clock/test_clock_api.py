@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 import time_machine
 
+from clock.services import match_time_call, round_start, time_extension_grant
+from tests.clock.conftest import T0, at, client_for
 from tests.factories import UserFactory
-from tests.tournaments.clock.conftest import T0, at, client_for
 from tournaments.enums import RoundStatus, StaffRole
 from tournaments.models import AuditEntry, TimeExtension
-from tournaments.services.clock import match_time_call, round_start, time_extension_grant
 
 pytestmark = pytest.mark.django_db
 

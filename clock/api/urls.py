@@ -2,38 +2,38 @@
 
 from django.urls import path
 
-from tournaments.api import clock_views
+from clock.api import views
 
 urlpatterns = [
     path(
         "tournaments/<int:tournament_id>/rounds/<int:number>/clock/",
-        clock_views.RoundClockApi.as_view(),
+        views.RoundClockApi.as_view(),
         name="api-round-clock",
     ),
     path(
         "tournaments/<int:tournament_id>/rounds/<int:number>/start/",
-        clock_views.RoundStartApi.as_view(),
+        views.RoundStartApi.as_view(),
         name="api-round-clock-start",
     ),
     path(
         "tournaments/<int:tournament_id>/rounds/<int:number>/pause/",
-        clock_views.RoundPauseApi.as_view(),
+        views.RoundPauseApi.as_view(),
         name="api-round-clock-pause",
     ),
     path(
         "tournaments/<int:tournament_id>/rounds/<int:number>/resume/",
-        clock_views.RoundResumeApi.as_view(),
+        views.RoundResumeApi.as_view(),
         name="api-round-clock-resume",
     ),
     path(
         "matches/<int:match_id>/extensions/",
-        clock_views.MatchExtensionCreateApi.as_view(),
+        views.MatchExtensionCreateApi.as_view(),
         name="api-match-extensions",
     ),
-    path("matches/<int:match_id>/time/", clock_views.MatchTimeCallApi.as_view(), name="api-match-time-call"),
+    path("matches/<int:match_id>/time/", views.MatchTimeCallApi.as_view(), name="api-match-time-call"),
     path(
         "matches/<int:match_id>/turns/",
-        clock_views.MatchTurnCompleteApi.as_view(),
+        views.MatchTurnCompleteApi.as_view(),
         name="api-match-turn-complete",
     ),
 ]

@@ -8,20 +8,20 @@ import datetime
 import pytest
 import time_machine
 
-from common.errors import ConflictError, DomainError
-from tests.tournaments.clock.conftest import T0, at
-from tests.tournaments.clock.factories import MatchFactory, RoundFactory
-from tournaments.clock_selectors import round_clock
-from tournaments.domain.clock import ClockState
-from tournaments.enums import RoundKind, RoundStatus
-from tournaments.models import AuditEntry, Round, RoundPause, TimeExtension
-from tournaments.services.clock import (
+from clock.domain.round_clock import ClockState
+from clock.selectors import round_clock
+from clock.services import (
     match_time_call,
     round_pause,
     round_resume,
     round_start,
     time_extension_grant,
 )
+from common.errors import ConflictError, DomainError
+from tests.clock.conftest import T0, at
+from tests.clock.factories import MatchFactory, RoundFactory
+from tournaments.enums import RoundKind, RoundStatus
+from tournaments.models import AuditEntry, Round, RoundPause, TimeExtension
 
 pytestmark = pytest.mark.django_db
 
