@@ -27,11 +27,12 @@ from pypdf import PdfReader
 
 from common.errors import DomainError
 from common.pdf import Underlay, render_pdf, render_pdf_chunks
-from documents.builders import BUILDERS, FORM_TEMPLATES, TEMPLATES, is_final
+from documents.builders import BUILDERS, FORM_TEMPLATES, TEMPLATES
 from documents.enums import DocumentKind, JobStatus, Paper
 from documents.models import DocumentJob
 from tournaments.enums import RoundKind, RoundStatus
 from tournaments.models import Round, Tournament
+from tournaments.read_models import is_final
 
 logger = logging.getLogger(__name__)
 

@@ -250,6 +250,15 @@ class StaffAddForm(forms.Form):
     role = forms.ChoiceField(choices=ROLE_CHOICES, initial=StaffRole.JUDGE)
 
 
+class TeamsImportForm(forms.Form):
+    csv = forms.CharField(
+        label="Teams, one a line",
+        widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
+        help_text="team name, player name, Wizards Account, player name, Wizards Account "
+        "(a name and account for each player; a spreadsheet saved as CSV works too).",
+    )
+
+
 class ReasonForm(forms.Form):
     """A required reason, for drops and other actions that go into the audit log."""
 

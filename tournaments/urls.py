@@ -23,12 +23,15 @@ urlpatterns = [
         name="tournament-staff-remove",
     ),
     path("events/<int:tournament_id>/teams/", views.team_add, name="tournament-team-add"),
+    path("events/<int:tournament_id>/teams/import/", views.teams_import_view, name="tournament-teams-import"),
     path(
         "events/<int:tournament_id>/teams/<int:team_id>/drop/",
         views.team_drop_view,
         name="tournament-team-drop",
     ),
     path("events/<int:tournament_id>/rounds/", views.round_pair_view, name="tournament-round-pair"),
+    path("events/<int:tournament_id>/rounds/<int:number>/", views.round_page, name="tournament-round"),
+    path("events/<int:tournament_id>/teams/<int:team_id>/", views.team_page, name="tournament-team"),
     path(
         "events/<int:tournament_id>/rounds/<int:round_id>/publish/",
         views.round_publish_view,

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -22,13 +24,14 @@ from django.views.decorators.http import require_POST
 from common.errors import DomainError
 from tournaments.domain import games_to_win
 from tournaments.domain.seating import seat_order
-from tournaments.enums import MatchResultKind, RoundKind, StaffRole, TournamentStatus
+from tournaments.enums import MatchResultKind, RoundKind, RoundStatus, StaffRole, TournamentStatus
 from tournaments.forms import (
     MatchResultForm,
     PrimaryPlayerForm,
     ReasonForm,
     StaffAddForm,
     TeamRegisterForm,
+    TeamsImportForm,
     TournamentCreateForm,
     TournamentSettingsForm,
     add_domain_errors,
@@ -36,10 +39,13 @@ from tournaments.forms import (
 )
 from tournaments.models import Match, Player, Round, Staff, Team, Tournament
 from tournaments.permissions import ALL_STAFF, ORGANIZER, SCOREKEEPING, has_role, player_team_id, staff_role
+from tournaments.read_models import final_standings, finished_final, match_outcome, playoff_bracket_rounds
 from tournaments.selectors import (
     last_public_standings_round,
     matches_for_round,
     play_draw_choosers,
+    round_detail,
+    rounds_for,
     staff_for,
     standings_for,
     teams_for,
@@ -51,7 +57,7 @@ from tournaments.services.events import staff_add, staff_remove, tournament_crea
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_delete, round_pair, round_publish, unfinished_tables
 from tournaments.services.seating import match_seats_set
-from tournaments.services.teams import team_drop, team_register
+from tournaments.services.teams import team_drop, team_register, teams_import
 
 AUDIT_PAGE_SIZE = 500
 #: How the Swiss engine names teams in its explanation lines ("Team 12 (3 points) paired down to team 7").
@@ -120,6 +126,7 @@ class PairingRow:
     search_text: str
     #: The team that chooses to play or draw (playoff rounds only, MTR 9.3); ``None`` otherwise.
     chooser: Team | None = None
+    match: Match | None = None
 
 
 def _fold(text: str) -> str:
@@ -156,7 +163,7 @@ def _pairing_rows(
         ]
         chooser_id = (choosers or {}).get(match.pk)
         chooser = next((side.team for side in (side_a, side_b) if side and side.team.pk == chooser_id), None)
-        rows.append(PairingRow(match.table, side_a, side_b, _fold(" | ".join(names)), chooser))
+        rows.append(PairingRow(match.table, side_a, side_b, _fold(" | ".join(names)), chooser, match))
     return rows
 
 
@@ -169,8 +176,8 @@ def _points_before(tournament: Tournament, round_number: int) -> dict[int, int]:
     }
 
 
-def _standings_context(tournament: Tournament, round_number: int) -> dict:
-    rows = [
+def _standings_rows(lines) -> list[dict]:
+    return [
         {
             "rank": row.rank,
             "team_id": row.team_id,
@@ -182,13 +189,34 @@ def _standings_context(tournament: Tournament, round_number: int) -> dict:
             "match_points": row.match_points,
             "penalty_points": row.penalty_points,
             "omw": f"{row.omw * 100:.2f}",
+            "dropped": row.dropped,
         }
-        for row in standings_for(tournament, through_round=round_number)
+        for row in lines
     ]
+
+
+def _standings_context(tournament: Tournament, round_number: int) -> dict:
+    rows = _standings_rows(standings_for(tournament, through_round=round_number))
     return {
         "round_number": round_number,
         "rows": rows,
         "any_penalty": any(row["penalty_points"] for row in rows),
+    }
+
+
+def _final_context(tournament: Tournament) -> dict | None:
+    """After the final's result is in: the winner, the finalist and the final standings (playoff
+    places, then Swiss order), the same rows as the final standings PDF."""
+    final = finished_final(tournament)
+    if final is None:
+        return None
+    rows = _standings_rows(final_standings(tournament, final))
+    return {
+        "round": final,
+        "rows": rows,
+        "any_penalty": any(row["penalty_points"] for row in rows),
+        "winner": rows[0] if rows else None,
+        "finalist": rows[1] if len(rows) > 1 else None,
     }
 
 
@@ -212,15 +240,17 @@ def _round_matches(round_obj: Round) -> list[Match]:
 
 
 def tournament_public(request, tournament_id: int):
-    """The latest published round's pairings and the standings after the last complete Swiss round.
+    """The latest published round's pairings and the standings after the last complete Swiss round;
+    once the final's result is in, the winner, the final standings and the bracket instead.
 
     Unpublished pairings never appear; ``?q=`` filters the pairings when the page runs without JS.
     """
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     q = request.GET.get("q", "").strip()
+    final = _final_context(tournament)
     shown_round = _latest_round(tournament, published_only=True)
     pairings = standings = None
-    if shown_round is not None:
+    if shown_round is not None and final is None:
         rows = _pairing_rows(
             _round_matches(shown_round),
             _points_before(tournament, shown_round.number),
@@ -230,17 +260,76 @@ def tournament_public(request, tournament_id: int):
             rows = [row for row in rows if _fold(q) in row.search_text]
         pairings = {"round": shown_round, "rows": rows}
     complete = last_public_standings_round(tournament)
-    if complete:
+    if complete and final is None:
         standings = _standings_context(tournament, complete)
     context = {
         "tournament": tournament,
         "q": q,
+        "final": final,
+        "bracket": playoff_bracket_rounds(tournament),
         "pairings": pairings,
         "standings": standings,
+        "past_rounds": rounds_for(tournament, include_unpublished=False),
         "teams": teams_for(tournament) if shown_round is None else None,
         "is_staff": has_role(request.user, tournament, ALL_STAFF),
     }
     return render(request, "tournaments/public.html", context)
+
+
+def round_page(request, tournament_id: int, number: int):
+    """One round's pairings and results, for everyone once it is published (staff: at once)."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    staff = has_role(request.user, tournament, ALL_STAFF)
+    round_obj = round_detail(tournament, number, include_unpublished=staff)
+    if round_obj is None:
+        raise Http404(f"Round {number} of this event is not published (or does not exist).")
+    rows = _pairing_rows(
+        _round_matches(round_obj),
+        _points_before(tournament, number) if round_obj.kind == RoundKind.SWISS else {},
+        play_draw_choosers(round_obj),
+    )
+    context = {
+        "tournament": tournament,
+        "round": round_obj,
+        "round_label": _round_label(tournament, round_obj),
+        "rows": [(row, match_outcome(row.match)) for row in rows],
+        "past_rounds": rounds_for(tournament, include_unpublished=staff),
+        "standings": _standings_context(tournament, number)
+        if round_obj.kind == RoundKind.SWISS and round_obj.status == RoundStatus.FINISHED
+        else None,
+    }
+    return render(request, "tournaments/round.html", context)
+
+
+def team_page(request, tournament_id: int, team_id: int):
+    """A team's players, record and every published match: opponents and results."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    team = get_object_or_404(teams_for(tournament), pk=team_id)
+    staff = has_role(request.user, tournament, ALL_STAFF)
+    matches = (
+        Match.objects.filter(round__tournament=tournament)
+        .filter(Q(team_a=team) | Q(team_b=team))
+        .select_related("round", "team_a", "team_b")
+        .order_by("round__number")
+    )
+    if not staff:
+        matches = matches.filter(round__published_at__isnull=False)
+    rows = []
+    for match in matches:
+        outcome = match_outcome(match)
+        opponent = match.team_b if match.team_a_id == team.pk else match.team_a
+        if opponent is None:
+            verdict = "Bye" if outcome.winner_id else "Loss"
+        elif not (match.has_result and match.confirmed):
+            verdict = ""
+        elif outcome.winner_id is None:
+            verdict = "Draw"
+        else:
+            verdict = "Win" if outcome.winner_id == team.pk else "Loss"
+        rows.append({"match": match, "opponent": opponent, "outcome": outcome, "verdict": verdict})
+    record = next((row for row in standings_for(tournament) if row.team_id == team.pk), None)
+    context = {"tournament": tournament, "team": team, "rows": rows, "record": record, "is_staff": staff}
+    return render(request, "tournaments/team.html", context)
 
 
 @login_required
@@ -260,12 +349,17 @@ def _render_me(request, tournament: Tournament, team_id: int, *, status=200, err
         (row for row in standings_for(tournament) if row.team_id == team_id),
         None,
     )
+    final = _final_context(tournament)
     context = {
         "tournament": tournament,
         "team": team,
         "player": player,
         "record": record,
-        "match_info": _my_match(tournament, team, player),
+        "final": final,
+        "my_place": next((row["rank"] for row in final["rows"] if row["team_id"] == team_id), None)
+        if final
+        else None,
+        "match_info": None if final else _my_match(tournament, team, player),
         "error": error,
     }
     return render(request, "tournaments/me.html", context, status=status)
@@ -449,6 +543,8 @@ def _render_manage(
     error="",
     team_form=None,
     row_message: tuple[int, str] | None = None,
+    import_form=None,
+    import_errors=(),
 ):
     current_round = _latest_round(tournament, published_only=False)
     matches = _round_matches(current_round) if current_round else []
@@ -475,6 +571,8 @@ def _render_manage(
         "is_organizer": has_role(request.user, tournament, ORGANIZER),
         "teams": teams,
         "team_form": team_form or TeamRegisterForm(team_size=tournament.team_size),
+        "import_form": import_form or TeamsImportForm(),
+        "import_errors": import_errors,
         "current_round": current_round,
         "round_label": _round_label(tournament, current_round),
         "actions": _round_actions(tournament, current_round, matches),
@@ -615,6 +713,31 @@ def team_add(request, tournament_id: int):
     return _render_manage(
         request, tournament, status=400, error="The team was not registered: see the form.", team_form=form
     )
+
+
+@login_required
+@require_POST
+def teams_import_view(request, tournament_id: int):
+    """Register many teams from pasted CSV lines; all or nothing, problems listed by line."""
+    tournament = _staff_event(request, tournament_id, SCOREKEEPING)
+    form = TeamsImportForm(request.POST)
+    if not form.is_valid():
+        return _render_manage(
+            request, tournament, status=400, error="Paste at least one team.", import_form=form
+        )
+    try:
+        teams = teams_import(tournament=tournament, actor=request.user, text=form.cleaned_data["csv"])
+    except DomainError as error:
+        return _render_manage(
+            request,
+            tournament,
+            status=error.status_code,
+            error=error.message.split(":")[0] + ": nothing was saved. Fix the lines below and import again.",
+            import_form=form,
+            import_errors=error.errors,
+        )
+    messages.success(request, f"{len(teams)} team{'s' if len(teams) != 1 else ''} registered.")
+    return redirect("tournament-manage", tournament_id=tournament.id)
 
 
 @login_required

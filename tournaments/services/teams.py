@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import re
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
@@ -20,6 +22,21 @@ class PlayerEntry:
     name: str
     wizards_id: str
     username: str | None = None
+
+
+_PLAYER_FIELD = re.compile(r"^players\[(\d+)\]\.(\w+)$")
+_PART_LABELS = {"name": "name", "wizards_id": "Wizards Account", "username": "login"}
+SEAT_LETTERS = "ABCDEFGH"
+
+
+def field_label(field: str) -> str:
+    """A service field path in the words of the form ("players[1].wizards_id" → "player B's
+    Wizards Account"), so no message shows an internal path."""
+    found = _PLAYER_FIELD.match(field)
+    if found:
+        index, part = int(found.group(1)), found.group(2)
+        return f"player {SEAT_LETTERS[index]}'s {_PART_LABELS.get(part, part)}"
+    return {"name": "team name", "players": "players"}.get(field, field)
 
 
 def _normalise_wizards_id(raw: str) -> str:
@@ -95,7 +112,7 @@ def team_register(*, tournament: Tournament, actor, name: str, players: list[Pla
                 users[index] = user.pk
     if errors:
         raise DomainError(
-            "Team not registered: " + "; ".join(f"{e['field']}: {e['message']}" for e in errors),
+            "Team not registered: " + "; ".join(f"{field_label(e['field'])}: {e['message']}" for e in errors),
             errors=errors,
         )
     missed_rounds = list(Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS).order_by("number"))
@@ -259,3 +276,70 @@ def team_reinstate(*, team: Team, actor, reason: str) -> Team:
         reason=reason,
     )
     return team
+
+
+def _import_rows(text: str) -> list[tuple[int, list[str]]]:
+    """(line number, cells) for each non-empty line; a first line naming the columns is skipped."""
+    rows = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        cells = [cell.strip() for cell in next(csv.reader([line], skipinitialspace=True))]
+        if not rows and cells and cells[0].casefold() in ("team", "team name"):
+            continue
+        rows.append((number, cells))
+    return rows
+
+
+@transaction.atomic
+def teams_import(*, tournament: Tournament, actor, text: str) -> list[Team]:
+    """Register many teams from CSV or pasted lines, one team a line:
+    ``team name, player name, Wizards Account, player name, Wizards Account`` (one pair per member).
+
+    All or nothing, like EventLink's player import: every line is checked (by ``team_register``,
+    so the same rules apply, duplicates within the file included) and if any line is wrong,
+    nothing is saved and each problem is reported with its line number.
+    """
+    rows = _import_rows(text)
+    if not rows:
+        raise DomainError(
+            "No team to import: paste one team a line.", errors=[{"field": "csv", "message": "empty"}]
+        )
+    expected = 1 + 2 * tournament.team_size
+    errors: list[dict] = []
+    teams: list[Team] = []
+    for number, cells in rows:
+        if len(cells) != expected:
+            errors.append(
+                {
+                    "line": number,
+                    "message": f"{len(cells)} values; expected {expected}: the team name, then a name "
+                    f"and a Wizards Account for each of the {tournament.team_size} players",
+                }
+            )
+            continue
+        players = [
+            PlayerEntry(name=cells[1 + 2 * index], wizards_id=cells[2 + 2 * index])
+            for index in range(tournament.team_size)
+        ]
+        try:
+            with transaction.atomic():
+                teams.append(
+                    team_register(tournament=tournament, actor=actor, name=cells[0], players=players)
+                )
+        except DomainError as error:
+            problems = error.errors or [{"field": "", "message": error.message}]
+            errors.extend(
+                {
+                    "line": number,
+                    "message": f"{field_label(p['field'])}: {p['message']}" if p["field"] else p["message"],
+                }
+                for p in problems
+            )
+    if errors:
+        raise DomainError(
+            f"No team imported: {len(errors)} problem{'s' if len(errors) != 1 else ''}; "
+            + "; ".join(f"line {e['line']}: {e['message']}" for e in errors),
+            errors=errors,
+        )
+    return teams
