@@ -113,7 +113,7 @@ class TableLine:
 
     @property
     def in_extra_turns(self) -> bool:
-        return self.row.time_called and not self.row.finished
+        return self.row.time_called and not self.row.finished and not self.row.result_in
 
     @property
     def awaiting_time_call(self) -> bool:
@@ -138,7 +138,8 @@ class TableLine:
 
 
 def _sort_key(line: TableLine, far_future: datetime) -> tuple:
-    return (line.row.ends_at or far_future, line.row.table)
+    """Playing tables by end time; tables whose result is in go last."""
+    return (line.row.result_in, line.row.ends_at or far_future, line.row.table)
 
 
 def _clock_context(tournament: Tournament, round_row: Round | None, now: datetime) -> dict:
@@ -180,7 +181,8 @@ def clock_projector(request, tournament_id: int):
     context["noted_lines"] = [
         line
         for line in context["lines"]
-        if line.row.extension_minutes or line.row.time_called or line.row.extra_turns_since
+        if not line.row.result_in
+        and (line.row.extension_minutes or line.row.time_called or line.row.extra_turns_since)
     ]
     return render(request, "clock/projector.html", context)
 
