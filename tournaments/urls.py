@@ -25,6 +25,16 @@ urlpatterns = [
     path("events/<int:tournament_id>/teams/", views.team_add, name="tournament-team-add"),
     path("events/<int:tournament_id>/teams/import/", views.teams_import_view, name="tournament-teams-import"),
     path(
+        "events/<int:tournament_id>/teams/<int:team_id>/undrop/",
+        views.team_drop_undo_view,
+        name="tournament-team-undrop",
+    ),
+    path(
+        "events/<int:tournament_id>/teams/<int:team_id>/link/",
+        views.player_link_view,
+        name="tournament-player-link",
+    ),
+    path(
         "events/<int:tournament_id>/teams/<int:team_id>/drop/",
         views.team_drop_view,
         name="tournament-team-drop",

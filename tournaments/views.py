@@ -38,7 +38,15 @@ from tournaments.forms import (
     result_choice,
 )
 from tournaments.models import Match, Player, Round, Staff, Team, Tournament
-from tournaments.permissions import ALL_STAFF, ORGANIZER, SCOREKEEPING, has_role, player_team_id, staff_role
+from tournaments.permissions import (
+    ALL_STAFF,
+    JUDGES,
+    ORGANIZER,
+    SCOREKEEPING,
+    has_role,
+    player_team_id,
+    staff_role,
+)
 from tournaments.read_models import final_standings, finished_final, match_outcome, playoff_bracket_rounds
 from tournaments.selectors import (
     last_public_standings_round,
@@ -57,7 +65,14 @@ from tournaments.services.events import staff_add, staff_remove, tournament_crea
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_delete, round_pair, round_publish, unfinished_tables
 from tournaments.services.seating import match_seats_set
-from tournaments.services.teams import team_drop, team_register, teams_import
+from tournaments.services.teams import (
+    drop_undoable,
+    player_account_link,
+    team_drop,
+    team_drop_undo,
+    team_register,
+    teams_import,
+)
 
 AUDIT_PAGE_SIZE = 500
 #: How the Swiss engine names teams in its explanation lines ("Team 12 (3 points) paired down to team 7").
@@ -550,6 +565,8 @@ def _render_manage(
     matches = _round_matches(current_round) if current_round else []
     pending_only = request.GET.get("pending") == "1"
     teams = list(teams_for(tournament))
+    latest_number = current_round.number if current_round else 0
+    undoable = {team.pk for team in teams if drop_undoable(team, latest_number)}
     grid = None
     if current_round and current_round.published_at is not None:
         played = [m for m in matches if not m.is_bye]
@@ -568,8 +585,10 @@ def _render_manage(
         "tournament": tournament,
         "role_label": _role_label(request.user, tournament),
         "can_write": has_role(request.user, tournament, SCOREKEEPING),
+        "can_deck_check": has_role(request.user, tournament, JUDGES),
         "is_organizer": has_role(request.user, tournament, ORGANIZER),
         "teams": teams,
+        "undoable_drops": undoable,
         "team_form": team_form or TeamRegisterForm(team_size=tournament.team_size),
         "import_form": import_form or TeamsImportForm(),
         "import_errors": import_errors,
@@ -742,18 +761,59 @@ def teams_import_view(request, tournament_id: int):
 
 @login_required
 @require_POST
+def player_link_view(request, tournament_id: int, team_id: int):
+    """Link an account to one of the team's registered players, from the team's row."""
+    tournament = _staff_event(request, tournament_id, SCOREKEEPING)
+    team = get_object_or_404(Team, pk=team_id, tournament=tournament)
+    player = get_object_or_404(Player, pk=request.POST.get("player") or 0, team=team)
+    try:
+        player = player_account_link(
+            player=player, actor=request.user, username=request.POST.get("username", "")
+        )
+    except DomainError as error:
+        return _refused(request, tournament, error)
+    messages.success(request, f"{player.name} is now linked to the account {player.user.username}.")
+    return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#teams")
+
+
+@login_required
+@require_POST
 def team_drop_view(request, tournament_id: int, team_id: int):
     tournament = _staff_event(request, tournament_id, SCOREKEEPING)
     team = get_object_or_404(Team, pk=team_id, tournament=tournament)
     form = ReasonForm(request.POST)
     if not form.is_valid():
         return _render_manage(request, tournament, status=400, error="Give a reason to drop a team.")
+    if request.POST.get("confirm") != "yes":
+        latest = _latest_round(tournament, published_only=False)
+        context = {
+            "tournament": tournament,
+            "team": team,
+            "reason": form.cleaned_data["reason"],
+            "latest": latest,
+        }
+        return render(request, "tournaments/drop_confirm.html", context)
     try:
         team_drop(team=team, actor=request.user, reason=form.cleaned_data["reason"])
     except DomainError as error:
         return _refused(request, tournament, error)
-    messages.success(request, f"Team “{team.name}” dropped.")
-    return redirect("tournament-manage", tournament_id=tournament.id)
+    messages.success(
+        request, f"Team “{team.name}” dropped. Until the next round is paired you can undo it from its row."
+    )
+    return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#teams")
+
+
+@login_required
+@require_POST
+def team_drop_undo_view(request, tournament_id: int, team_id: int):
+    tournament = _staff_event(request, tournament_id, SCOREKEEPING)
+    team = get_object_or_404(Team, pk=team_id, tournament=tournament)
+    try:
+        team_drop_undo(team=team, actor=request.user, reason=request.POST.get("reason", ""))
+    except DomainError as error:
+        return _refused(request, tournament, error)
+    messages.success(request, f"Team “{team.name}” is back in the event: it is paired from the next round.")
+    return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#teams")
 
 
 @login_required
@@ -845,6 +905,7 @@ def match_result_view(request, tournament_id: int, match_id: int):
             "tournament": tournament,
             "row": _result_row(match, message=message or saved, failed=bool(message)),
             "can_write": True,
+            "can_deck_check": has_role(request.user, tournament, JUDGES),
             "counter": _results_counter(match.round),
         }
         return render(request, "tournaments/_result_row.html", context, status=status)

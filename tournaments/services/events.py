@@ -211,7 +211,7 @@ def _default_tiebreakers(team_size: int) -> list[str]:
     return list(TEAM_EVENT_TIEBREAKERS if team_size > 1 else INDIVIDUAL_EVENT_TIEBREAKERS)
 
 
-def _account(username: str):
+def account_by_name(username: str):
     """The account a staff form names, by username or by e-mail (case-insensitive, if unique)."""
     users = get_user_model().objects
     name = username.strip()
@@ -241,7 +241,7 @@ def staff_add(*, tournament: Tournament, actor, username: str, role: str) -> Sta
             f"role must be one of head_judge, judge, scorekeeper; got {role!r}",
             errors=[{"field": "role", "message": "invalid role"}],
         )
-    user = _account(username)
+    user = account_by_name(username)
     staff, created = Staff.objects.get_or_create(tournament=tournament, user=user, defaults={"role": role})
     if not created:
         if staff.role == StaffRole.ORGANIZER:

@@ -199,6 +199,43 @@ def team_drop(*, team: Team, actor, reason: str) -> Team:
     return team
 
 
+def drop_undoable(team: Team, latest_round_number: int) -> bool:
+    """A drop can be taken back until the next round is paired without the team (and never a
+    disqualification, which only an appeal undoes)."""
+    return (
+        not team.disqualified
+        and team.dropped_after_round is not None
+        and team.dropped_after_round == latest_round_number
+    )
+
+
+@transaction.atomic
+def team_drop_undo(*, team: Team, actor, reason: str = "") -> Team:
+    """Take back a drop made by mistake, before the next round is paired: the team is paired again
+    from the next round on, as if it had never dropped."""
+    team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
+    if not drop_undoable(team, _latest_round_number(team.tournament)):
+        raise ConflictError(
+            f"{team.name}'s drop can no longer be undone: a round was paired without the team"
+            if team.dropped_after_round is not None and not team.disqualified
+            else f"{team.name} has no drop to undo"
+        )
+    before = {"dropped_after_round": team.dropped_after_round, "drop_reason": team.drop_reason}
+    team.dropped_after_round = None
+    team.drop_reason = ""
+    team.save(update_fields=["dropped_after_round", "drop_reason"])
+    audit_log(
+        tournament=team.tournament,
+        actor=actor,
+        action="team_drop_undo",
+        obj=team,
+        before=before,
+        after={"dropped_after_round": None},
+        reason=reason.strip(),
+    )
+    return team
+
+
 @transaction.atomic
 def team_disqualify(*, team: Team, actor, reason: str) -> Team:
     """Disqualify the whole team (MTR 8.2, IPG 1.1): its unfinished current match is lost by
@@ -343,3 +380,32 @@ def teams_import(*, tournament: Tournament, actor, text: str) -> list[Team]:
             errors=errors,
         )
     return teams
+
+
+@transaction.atomic
+def player_account_link(*, player: Player, actor, username: str) -> Player:
+    """Link a login (username or e-mail) to an already registered player, so they find their
+    table, lists and results; replacing a link is allowed and audited like the first one."""
+    from tournaments.services.events import account_by_name
+
+    user = account_by_name(username)
+    player = Player.objects.select_for_update().select_related("tournament").get(pk=player.pk)
+    other = Player.objects.filter(tournament=player.tournament, user=user).exclude(pk=player.pk).first()
+    if other is not None:
+        raise DomainError(
+            f"{user.username} is already linked to {other.name} in this event",
+            errors=[{"field": "username", "message": f"already linked to {other.name}"}],
+            status_code=409,
+        )
+    before = player.user.username if player.user_id else None
+    player.user = user
+    player.save(update_fields=["user"])
+    audit_log(
+        tournament=player.tournament,
+        actor=actor,
+        action="player_account_link",
+        obj=player,
+        before={"player": player.name, "account": before},
+        after={"player": player.name, "account": user.username},
+    )
+    return player

@@ -131,7 +131,8 @@ def test_drop_with_reason_drops_the_team(organizer_client, event):
     team = Team.objects.get(tournament=event, name="Team Turn")
 
     response = organizer_client.post(
-        reverse("tournament-team-drop", args=[event.id, team.id]), {"reason": "Went home sick"}
+        reverse("tournament-team-drop", args=[event.id, team.id]),
+        {"reason": "Went home sick", "confirm": "yes"},
     )
 
     assert response.status_code == 302
@@ -390,3 +391,64 @@ def test_pair_button_offered_once_every_result_is_in_and_the_prepublish_check_sh
     winners = {m.team_a.name for m in published_round.matches.select_related("team_a")}
     assert all(shown[name] == 3 for name in winners)
     assert sorted(shown.values()) == [0, 0, 0, 3, 3, 3, 3]
+
+
+def test_drop_asks_for_confirmation_then_can_be_undone_until_the_next_round(
+    organizer_client, organizer, event, published_round
+):
+    team = Team.objects.get(tournament=event, name="Team Turn")
+    url = reverse("tournament-team-drop", args=[event.id, team.id])
+
+    asked = organizer_client.post(url, {"reason": "went home"})
+    team.refresh_from_db()
+    assert asked.status_code == 200 and team.dropped_after_round is None
+    assert "is not paired from round 2 on" in asked.text
+    organizer_client.post(url, {"reason": "went home", "confirm": "yes"})
+    team.refresh_from_db()
+    assert team.dropped_after_round == 1
+    page = organizer_client.get(manage_url(event))
+    assert f'data-undo-drop="{team.id}"' in page.text
+
+    undone = organizer_client.post(reverse("tournament-team-undrop", args=[event.id, team.id]))
+
+    team.refresh_from_db()
+    assert undone.status_code == 302
+    assert (team.dropped_after_round, team.drop_reason) == (None, "")
+    assert AuditEntry.objects.filter(action="team_drop_undo", object_id=str(team.id)).exists()
+
+
+def test_a_drop_cannot_be_undone_once_the_next_round_is_paired(
+    organizer_client, organizer, event, published_round
+):
+    from tournaments.services.rounds import round_pair
+    from tournaments.services.teams import team_drop
+
+    team = Team.objects.get(tournament=event, name="Team Turn")
+    team_drop(team=team, actor=organizer, reason="went home")
+    for match in published_round.matches.exclude(table=None):
+        match_result_report(
+            match=match, actor=organizer, team_a_wins=1, team_b_wins=0, draws=0, version=match.version
+        )
+    round_pair(tournament=event, actor=organizer)
+
+    page = organizer_client.get(manage_url(event))
+    response = organizer_client.post(reverse("tournament-team-undrop", args=[event.id, team.id]))
+
+    assert f'data-undo-drop="{team.id}"' not in page.text
+    assert response.status_code == 409
+    assert "can no longer be undone" in response.context["error"]
+
+
+def test_link_an_account_to_a_registered_player_from_the_teams_row(organizer_client, event, outsider_client):
+    player = Player.objects.get(tournament=event, name="Jade Wu")
+
+    response = organizer_client.post(
+        reverse("tournament-player-link", args=[event.id, player.team_id]),
+        {"player": player.id, "username": "outsider"},
+    )
+
+    player.refresh_from_db()
+    assert response.status_code == 302
+    assert player.user.username == "outsider"
+    assert outsider_client.get(reverse("tournament-me", args=[event.id])).status_code == 200
+    assert AuditEntry.objects.filter(action="player_account_link").exists()
