@@ -22,6 +22,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from common.errors import DomainError
+from tournaments.audit_text import audit_lines
 from tournaments.domain import games_to_win
 from tournaments.domain.seating import seat_order
 from tournaments.enums import MatchResultKind, RoundKind, RoundStatus, StaffRole, TournamentStatus
@@ -699,10 +700,23 @@ def staff_remove_view(request, tournament_id: int, staff_id: int):
 @login_required
 def tournament_audit(request, tournament_id: int):
     tournament = _staff_event(request, tournament_id)
-    entries = tournament.audit_entries.select_related("actor").order_by("-created_at", "-id")[
-        :AUDIT_PAGE_SIZE
-    ]
-    return render(request, "tournaments/audit.html", {"tournament": tournament, "entries": entries})
+    entries = list(
+        tournament.audit_entries.select_related("actor").order_by("-created_at", "-id")[:AUDIT_PAGE_SIZE]
+    )
+    lines = audit_lines(
+        entries,
+        rounds=dict(tournament.rounds.values_list("id", "number")),
+        matches={
+            match_id: (number, table)
+            for match_id, number, table in Match.objects.filter(round__tournament=tournament).values_list(
+                "id", "round__number", "table"
+            )
+        },
+        teams=dict(tournament.teams.values_list("id", "name")),
+    )
+    return render(
+        request, "tournaments/audit.html", {"tournament": tournament, "entries": entries, "lines": lines}
+    )
 
 
 def _refused(request, tournament: Tournament, error: DomainError):

@@ -452,3 +452,31 @@ def test_link_an_account_to_a_registered_player_from_the_teams_row(organizer_cli
     assert player.user.username == "outsider"
     assert outsider_client.get(reverse("tournament-me", args=[event.id])).status_code == 200
     assert AuditEntry.objects.filter(action="player_account_link").exists()
+
+
+def test_audit_log_reads_as_sentences_with_round_numbers_not_ids(
+    organizer_client, organizer, event, published_round
+):
+    match = _first_table(published_round)
+    match = match_result_report(
+        match=match, actor=organizer, team_a_wins=1, team_b_wins=0, draws=0, version=match.version
+    )
+    match_result_report(
+        match=match,
+        actor=organizer,
+        team_a_wins=0,
+        team_b_wins=1,
+        draws=0,
+        version=match.version,
+        reason="slip misread",
+    )
+
+    page = organizer_client.get(reverse("tournament-audit", args=[event.id]))
+
+    sentences = [line.sentence for line in page.context["lines"]]
+    assert any(s.startswith("Round 1 paired by orga at ") for s in sentences)
+    assert any(s.startswith("Round 1 published by orga at ") for s in sentences)
+    correction = next(line for line in page.context["lines"] if line.entry.action == "match_result_correct")
+    assert correction.sentence.startswith(f"Result of table {match.table}, round 1 corrected by orga")
+    assert correction.changes == ["left team's games: 1 → 0", "right team's games: 0 → 1"]
+    assert "{&#x27;" not in page.text and ">round_pair" not in page.text
