@@ -45,6 +45,7 @@ from tournaments.permissions import (
     ORGANIZER,
     SCOREKEEPING,
     has_role,
+    may_create_events,
     player_team_id,
     staff_role,
 )
@@ -96,13 +97,19 @@ def dashboard(request):
     return render(
         request,
         "tournaments/dashboard.html",
-        {"tournaments": [(t, roles[t.id]) for t in staffed]},
+        {"tournaments": [(t, roles[t.id]) for t in staffed], "may_create": may_create_events(request.user)},
     )
 
 
 @login_required
 def tournament_new(request):
-    """Any logged-in user may create an event and becomes its organizer (the service adds the staff row)."""
+    """Accounts the site lets create events (``may_create_events``) create one and become its
+    organizer (the service adds the staff row)."""
+    if not may_create_events(request.user):
+        raise PermissionDenied(
+            "Creating events is for the organizers this site knows: your account may play in events "
+            "and be added to an event's staff, but not create one. Ask the site's administrator."
+        )
     form = TournamentCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
