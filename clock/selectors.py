@@ -15,7 +15,13 @@ from django.db.models import Sum
 from django.db.models.functions import Coalesce
 
 from clock.domain.display import RoundClockView, TableClock, round_clock_view, table_clock_row
-from clock.domain.end_of_round import SlowPlayPenalty, TableEndOfRound, TimeCalled, with_table_end
+from clock.domain.end_of_round import (
+    SlowPlayPenalty,
+    TableEndOfRound,
+    TimeCalled,
+    additional_turns_for,
+    with_table_end,
+)
 from clock.domain.round_clock import (
     DEFAULT_ROUND_LENGTH,
     PLAYOFF_ROUND_LENGTH,
@@ -25,7 +31,7 @@ from clock.domain.round_clock import (
 from clock.domain.round_clock import TimeExtension as ExtensionValue
 from penalties import selectors as penalty_selectors
 from tournaments.enums import RoundKind
-from tournaments.models import Match, Round, RoundPause
+from tournaments.models import Match, Round, RoundPause, Tournament
 
 
 def round_length(round_row: Round) -> timedelta | None:
@@ -62,10 +68,16 @@ def round_clock_only(round_row: Round) -> RoundClock:
 
 
 def table_end_of_round(
-    match: Match, penalty_times: list[datetime], *, clock: RoundClock, now: datetime
+    match: Match,
+    penalty_times: list[datetime],
+    *,
+    clock: RoundClock,
+    now: datetime,
+    additional_turns: int,
 ) -> TableEndOfRound:
     """A table's stored end-of-round facts as the core's value, with its own end read from the
-    round's ``clock`` as of ``now`` (the cut-off for Slow Play turns, IPG 3.3).
+    round's ``clock`` as of ``now`` (the cut-off for Slow Play turns, IPG 3.3) and the event's
+    ``additional_turns`` (``event_additional_turns``).
 
     Precondition: ``match.extensions`` is prefetched (or a query per match is accepted).
     """
@@ -82,8 +94,15 @@ def table_end_of_round(
         turns_completed=match.turns_completed if time_called is not None else 0,
         extra_turns_since=match.extra_turns_since,
         result_in=match.has_result,
+        additional_turns=additional_turns,
     )
     return with_table_end(clock, table, now)
+
+
+def event_additional_turns(tournament: Tournament) -> int:
+    """The event's end-of-round turns after turn 0, before Slow Play: five in a one-versus-one
+    event, three in 2HG (MTR 2.4)."""
+    return additional_turns_for(tournament.team_size)
 
 
 def seated_matches(round_row: Round):
@@ -119,8 +138,11 @@ def round_clock_data(round_row: Round, *, now: datetime) -> RoundClockData:
     penalty_times: dict[int, list[datetime]] = defaultdict(list)
     if matches:
         penalty_times.update(penalty_selectors.slow_play_penalty_times([match.pk for match in matches]))
+    additional = event_additional_turns(round_row.tournament)
     tables = {
-        match.table: table_end_of_round(match, penalty_times.get(match.pk, []), clock=clock, now=now)
+        match.table: table_end_of_round(
+            match, penalty_times.get(match.pk, []), clock=clock, now=now, additional_turns=additional
+        )
         for match in matches
     }
     return RoundClockData(
@@ -142,7 +164,9 @@ def match_clock_row(match: Match, *, now: datetime) -> TableClock:
     round_row = match.round
     clock = round_clock_only(round_row)
     penalty_times = penalty_selectors.slow_play_penalty_times([match.pk]).get(match.pk, [])
-    return table_clock_row(clock, table_end_of_round(match, penalty_times, clock=clock, now=now), now)
+    additional = event_additional_turns(round_row.tournament)
+    table = table_end_of_round(match, penalty_times, clock=clock, now=now, additional_turns=additional)
+    return table_clock_row(clock, table, now)
 
 
 def extension_minutes_by_table(round_row: Round) -> dict[int, int]:

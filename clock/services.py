@@ -25,6 +25,7 @@ from clock.domain.round_clock import ClockError, ClockState, RoundClock, next_de
 from clock.domain.round_clock import TimeExtension as ExtensionValue
 from clock.selectors import (
     clock_from_rows,
+    event_additional_turns,
     extension_minutes_by_table,
     round_clock,
     round_clock_only,
@@ -324,7 +325,13 @@ def team_side(match: Match, value: str | int) -> str:
 def _table_with_penalties(match: Match, clock: RoundClock, at: datetime):
     """The table as the core sees it, its own end read from the stored clock as of ``at``."""
     penalty_times = penalty_selectors.slow_play_penalty_times([match.pk]).get(match.pk, [])
-    return table_end_of_round(match, penalty_times, clock=clock, now=at)
+    return table_end_of_round(
+        match,
+        penalty_times,
+        clock=clock,
+        now=at,
+        additional_turns=event_additional_turns(match.round.tournament),
+    )
 
 
 @transaction.atomic

@@ -65,6 +65,11 @@ class CardData(models.Model):
     data_date = models.CharField(max_length=100, blank=True)
     formats = models.JSONField(default=list)
     aliases = models.JSONField(default=dict, help_text="MTGO alias → canonical name (Omenpath names).")
+    ban_history = models.JSONField(
+        default=dict,
+        help_text='Banned/restricted list changes with effective dates: {"pauper": [["2026-09-02", '
+        '{"Narcomoeba": "banned"}]]}; decklists are checked against the lists in force on the event\'s date.',
+    )
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

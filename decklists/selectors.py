@@ -9,6 +9,7 @@ changes rows, the index is rebuilt from the table once per process and ``CardDat
 
 from __future__ import annotations
 
+import datetime
 import re
 import threading
 from collections.abc import Iterable, Sequence
@@ -20,6 +21,7 @@ from django.utils import timezone
 from decklists.card_table import INDEX_FIELDS, card_from_row, shipped_snapshot_sha256
 from decklists.domain import (
     DEFAULT_BOOSTERS,
+    BanListHistory,
     CardIndex,
     Deck,
     DeckError,
@@ -45,6 +47,12 @@ _lock = threading.Lock()
 _cached: dict[tuple, CardIndex] = {}
 
 
+def legality_date(tournament: Tournament) -> datetime.date:
+    """The day whose banned and restricted lists apply to the event's decklists: the event's
+    date, or today for an event without one."""
+    return tournament.date or timezone.localdate()
+
+
 def card_data_revision() -> int:
     return CardData.objects.filter(pk=1).values_list("revision", flat=True).first() or 0
 
@@ -58,7 +66,7 @@ def card_index() -> CardIndex:
     """
     state = (
         CardData.objects.filter(pk=1)
-        .values("revision", "updated_at", "snapshot_sha256", "aliases", "formats")
+        .values("revision", "updated_at", "snapshot_sha256", "aliases", "formats", "ban_history")
         .first()
     )
     if state is None or state["snapshot_sha256"] == shipped_snapshot_sha256():
@@ -73,6 +81,7 @@ def card_index() -> CardIndex:
                 [card_from_row(row, legalities) for row in rows],
                 aliases=state["aliases"],
                 formats=state["formats"],
+                ban_history=BanListHistory.from_json(state["ban_history"]),
             )
             _cached.clear()
             _cached[key] = index
@@ -242,7 +251,12 @@ def team_decklist_verdict(
             return check_limited_team(registered, decks)
         verdict = check_limited_team(LimitedPool(kind, _pool_of(decks)), decks)
         return TeamVerdict(errors=verdict.errors)
-    return check_constructed_team(decks, index or card_index(), udc_mode=UdcMode(tournament.udc_mode))
+    return check_constructed_team(
+        decks,
+        index or card_index(),
+        udc_mode=UdcMode(tournament.udc_mode),
+        on=legality_date(tournament),
+    )
 
 
 def _pool_usable(pool: TeamPoolVersion | None) -> bool:
@@ -370,7 +384,7 @@ def decklist_text_check(text: str, *, tournament: Tournament, player: Player, in
         own = LimitedPool(LimitedKind(tournament.format), _pool_of([deck]))
         deck_errors = check_limited_team(own, [deck]).errors
     else:
-        deck_errors = check_constructed_deck(deck, index)
+        deck_errors = check_constructed_deck(deck, index, on=legality_date(tournament))
     errors = [error_row(e, lines=lines, line_texts=line_texts, players=(player,)) for e in deck_errors]
     return TextCheck(cards=cards, errors=errors, deck=deck)
 

@@ -19,7 +19,7 @@ from django.utils import timezone
 from clock.services import time_extension_grant
 from common.errors import ConflictError, DomainError
 from decklists.card_table import CARD_FIELDS, card_fields, one_per_name
-from decklists.domain import MAX_CHARS, ErrorCode
+from decklists.domain import MAX_CHARS, BanListHistory, ErrorCode
 from decklists.domain import Card as DomainCard
 from decklists.models import (
     Card,
@@ -250,6 +250,7 @@ def cards_import(
     source: str,
     data_date: str = "",
     aliases: dict[str, str] | None = None,
+    ban_history: BanListHistory | None = None,
     snapshot_sha256: str = "",
     progress=None,
 ) -> ImportReport:
@@ -258,7 +259,8 @@ def cards_import(
     Cards missing from ``records`` are kept: a partial file must not empty the table, and a
     stored decklist may still name them. ``aliases`` replace the MTGO alias table when given
     (the snapshot has them; Scryfall and MTGJSON files do not, so those keep the current
-    ones). ``snapshot_sha256`` is passed when the records are the shipped snapshot itself.
+    ones); so does ``ban_history`` (the banned/restricted list changes with their dates).
+    ``snapshot_sha256`` is passed when the records are the shipped snapshot itself.
     ``progress(done, total)`` is called after each batch, for the command's progress bar.
     The caller parses the whole file first, so a bad file raises before anything is written.
     """
@@ -300,6 +302,9 @@ def cards_import(
     state.snapshot_sha256 = snapshot_sha256 if not existing.keys() - incoming.keys() else ""
     if aliases is not None:
         state.aliases = aliases
+    if ban_history is not None and ban_history.to_json() != state.ban_history:
+        state.ban_history = ban_history.to_json()
+        state.revision = F("revision") + 1
     state.formats = sorted(
         {fmt for card in Card.objects.values_list("legalities", flat=True) for fmt in card}
     )

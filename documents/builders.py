@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from django.db.models import Prefetch
 from django.utils import timezone
 
+from clock.domain.end_of_round import additional_turns_for
 from documents.enums import DocumentKind, Paper
 from documents.textfit import ellipsize, fit_names, fits, wrap_two
 from tournaments.domain.seating import seat_order
@@ -319,6 +320,17 @@ def _slip_roster(team: dict) -> tuple[str, int]:
     return "\n".join(lines), size
 
 
+def end_of_round_turn_boxes(team_size: int) -> str:
+    """The slip's end-of-round tracker: turn 0 for the active side, then the event's additional
+    turns alternating (five one-versus-one, three in 2HG: MTR 2.4)."""
+    side = "player" if team_size == 1 else "team"
+    turns = [f"0 ☐ active {side}"]
+    turns += [
+        f"{n} ☐ {'other' if n % 2 else 'active'}" for n in range(1, additional_turns_for(team_size) + 1)
+    ]
+    return "   ".join(turns)
+
+
 def result_slips(tournament: Tournament, round_obj: Round, paper: str) -> dict:
     """One slip per table (byes have none), two per page in cut-stack order (``slip_order``).
 
@@ -367,6 +379,7 @@ def result_slips(tournament: Tournament, round_obj: Round, paper: str) -> dict:
     return {
         **_header(tournament, round_obj, DocumentKind.RESULT_SLIPS, paper),
         "allow_draw": round_obj.kind == RoundKind.SWISS,
+        "turn_boxes": end_of_round_turn_boxes(tournament.team_size),
         "forms": [
             {"drops_a": "☐ Drop\n" * a, "drops_b": "☐ Drop\n" * b, "signs": [""] * (a + b)} for a, b in shapes
         ],

@@ -305,20 +305,22 @@ def _matches_lost_by_disqualification(penalty: Penalty, match: Match | None) -> 
 
 def _restore_after_disqualification(*, match: Match, team_id: int, actor, reason: str) -> None:
     """A match lost by penalty against the reinstated team gets what its standing penalties give:
-    still lost if one of them decides it, else the result reported before (or pending)."""
+    still lost if one of them decides it, else the result reported before (or pending). A double
+    loss keeps only the other team's Match Loss."""
     match = Match.objects.select_for_update().get(pk=match.pk)
-    if match.result_kind != MatchResultKind.PENALTY_LOSS:
-        return
-    loser = match.team_a_id if match.team_a_wins < match.team_b_wins else match.team_b_id
-    if loser != team_id:
+    if match.result_kind == MatchResultKind.DOUBLE_LOSS:
+        current: tuple[int | str | None, bool] = (None, True)
+    elif match.result_kind == MatchResultKind.PENALTY_LOSS:
+        loser = match.team_a_id if match.team_a_wins < match.team_b_wins else match.team_b_id
+        if loser != team_id:
+            return
+        current = (loser, False)
+    else:
         return
     after = _outcome(match)
-    if after is None or after.losing_team_id == team_id:
+    if after is None or _decision(after) == current:
         return
-    if after.losing_team_id is None:
-        match_penalty_result_clear(match=match, actor=actor, reason=reason)
-    else:
-        match_penalty_result_set(match=match, actor=actor, losing_team_id=after.losing_team_id, reason=reason)
+    _write_outcome(match=match, outcome=after, actor=actor, reason=reason)
 
 
 def _is_over(match: Match | None) -> bool:
@@ -491,16 +493,27 @@ def _outcome(match: Match | None) -> MatchPenaltyOutcome | None:
 def _apply_match_outcome(*, match: Match, before: MatchPenaltyOutcome | None, actor, reason: str) -> None:
     """Write the match result if the team the penalties decide against has changed.
 
-    Nobody decided against any more (an overturn, or simultaneous losses on both teams): the result
-    reported before the penalties comes back. A team decided against: the match is lost by it.
+    Nobody decided against any more (an overturn, or simultaneous Game Losses on both teams): the
+    result reported before the penalties comes back. A team decided against: the match is lost by
+    it. Match Losses to both teams in one ruling: a double loss.
     """
     after = _outcome(match)
-    if after is None or before is None or after.losing_team_id == before.losing_team_id:
+    if after is None or before is None or _decision(after) == _decision(before):
         return
-    if after.losing_team_id is None:
+    _write_outcome(match=match, outcome=after, actor=actor, reason=reason)
+
+
+def _decision(outcome: MatchPenaltyOutcome) -> tuple[int | str | None, bool]:
+    return outcome.losing_team_id, outcome.double_loss
+
+
+def _write_outcome(*, match: Match, outcome: MatchPenaltyOutcome, actor, reason: str) -> None:
+    if not outcome.decided:
         match_penalty_result_clear(match=match, actor=actor, reason=reason)
     else:
-        match_penalty_result_set(match=match, actor=actor, losing_team_id=after.losing_team_id, reason=reason)
+        match_penalty_result_set(
+            match=match, actor=actor, losing_team_id=outcome.losing_team_id, reason=reason
+        )
 
 
 def _stored_effects(penalty: Penalty) -> PenaltyEffects:

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from tournaments.domain.formats import unsanctioned_reason
 from tournaments.enums import (
     REL,
     Format,
@@ -73,6 +74,13 @@ class Tournament(models.Model):
     @property
     def is_limited(self) -> bool:
         return self.format in Format.limited()
+
+    @property
+    def unsanctioned_reason(self) -> str | None:
+        """Why the event can only run unsanctioned (MTR 3.2), or ``None``."""
+        return unsanctioned_reason(
+            format_id=self.format, team_size=self.team_size, format_label=self.get_format_display()
+        )
 
 
 class Staff(models.Model):

@@ -15,8 +15,9 @@ class TableClockSerializer(serializers.Serializer):
     )
     extension_minutes = serializers.IntegerField(help_text="Sum of the table's time extensions (MTR 2.6).")
     extra_turns_total = serializers.IntegerField(
-        help_text="End-of-round turns after turn 0: 3, plus 2 per Slow Play penalty given before the "
-        "table's own end and the time call, whichever is earlier (MTR 2.4, IPG 3.3)."
+        help_text="End-of-round turns after turn 0: 3 in 2HG (5 in a one-versus-one event), plus 2 per "
+        "Slow Play penalty given before the table's own end and the time call, whichever is earlier "
+        "(MTR 2.4, IPG 3.3)."
     )
     extra_turns_played = serializers.IntegerField(help_text="Extra turns completed (turn 0 not counted).")
     active_team = serializers.ChoiceField(

@@ -10,7 +10,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from clock.domain.end_of_round import TableEndOfRound, Team, Turn, extra_turns_total, with_table_end
+from clock.domain.end_of_round import (
+    TEAM_ADDITIONAL_TURNS,
+    TableEndOfRound,
+    Team,
+    Turn,
+    extra_turns_total,
+    with_table_end,
+)
 from clock.domain.round_clock import ClockState, RoundClock
 
 
@@ -23,8 +30,10 @@ class TableClock:
     ``extra_turns_total`` counts turns after turn 0, and before time is called it already shows
     the Slow Play turns the table has earned so far. ``extra_turns_since`` is when the time-up
     task marked the table as in extra turns (its own end); until a judge records the active team
-    with the time call, that is all the screens can say. A table whose result is in
-    (``result_in``) is finished: not out of time, not waiting for a judge, not in extra turns.
+    with the time call, that is all the screens can say. ``additional_turns``: the event's
+    turns before any Slow Play ones (five one-versus-one, three in 2HG; MTR 2.4). A table whose
+    result is in (``result_in``) is finished: not out of time, not waiting for a judge, not in
+    extra turns.
     """
 
     table: int
@@ -39,13 +48,14 @@ class TableClock:
     finished: bool
     extra_turns_since: datetime | None = None
     result_in: bool = False
+    additional_turns: int = TEAM_ADDITIONAL_TURNS
 
 
 def table_clock_row(clock: RoundClock, table: TableEndOfRound, now: datetime) -> TableClock:
     table = with_table_end(clock, table, now)
     tracker = table.tracker
     if tracker is None:
-        total = extra_turns_total(table.counted_penalties)
+        total = extra_turns_total(table.counted_penalties, additional_turns=table.additional_turns)
         played, active, current, finished = 0, None, None, False
     else:
         total = tracker.extra_turns_total
@@ -66,6 +76,7 @@ def table_clock_row(clock: RoundClock, table: TableEndOfRound, now: datetime) ->
         finished=finished,
         extra_turns_since=None if table.result_in else table.extra_turns_since,
         result_in=table.result_in,
+        additional_turns=table.additional_turns,
     )
 
 

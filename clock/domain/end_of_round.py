@@ -4,8 +4,9 @@ When a table's time runs out (the round's end plus that table's extensions, MTR 
 a judge calls time and notes which team is active. Then, per MTR 2.4 in its 2HG form:
 
 * the active team finishes its turn (turn 0),
-* three additional turns follow, alternating and starting with the other team (two-player
-  matches use five; a 2HG team counts as one player), as in the 2HG FAQ's example: time on
+* additional turns follow, alternating and starting with the other team: three in a team
+  format where teammates play together (2HG, whose team counts as one player), five in an
+  individual match (MTR 2.4; ``additional_turns_for``), as in the 2HG FAQ's example: time on
   Team Y's turn, Y finishes, Z takes turn 1, Y turn 2, Z turn 3;
 * each Slow Play penalty adds two more turns (IPG 3.3), cumulatively per penalty as
   DECISIONS.md fixes it, but none for a penalty given once the match is already in extra turns
@@ -31,8 +32,10 @@ from enum import StrEnum
 
 from clock.domain.round_clock import RoundClock, require_aware
 
-ADDITIONAL_TURNS = 3
-"""MTR 2.4: three additional turns in a 2HG match (five in a two-player match)."""
+TEAM_ADDITIONAL_TURNS = 3
+"""MTR 2.4: three additional turns in a team format where teammates play together (2HG)."""
+INDIVIDUAL_ADDITIONAL_TURNS = 5
+"""MTR 2.4: five additional turns in an individual (one-versus-one) match."""
 SLOW_PLAY_TURNS = 2
 """IPG 3.3: two additional turns per Slow Play penalty (one per team in the older 2HG wording)."""
 
@@ -127,6 +130,14 @@ def extra_turns_cutoff(time_called: TimeCalled | None, table_ends_at: datetime |
     return min(instants, default=None)
 
 
+def additional_turns_for(team_size: int) -> int:
+    """The event's additional turns after the active team's turn 0 (MTR 2.4): five when each
+    side is one player, three when the side is a team playing together (2HG and larger giants)."""
+    if team_size < 1:
+        raise EndOfRoundError("invalid_team_size", f"a team has at least one player, got {team_size}")
+    return INDIVIDUAL_ADDITIONAL_TURNS if team_size == 1 else TEAM_ADDITIONAL_TURNS
+
+
 def _team(value: Team | str) -> Team:
     try:
         return Team(value)
@@ -143,25 +154,28 @@ def counted_slow_play_penalties(
     return sum(1 for penalty in penalties if penalty.adds_turns(time_called, table_ends_at))
 
 
-def extra_turns_total(slow_play_penalties: int = 0) -> int:
-    """Turns after turn 0: the three additional ones plus two per counted Slow Play penalty."""
+def extra_turns_total(slow_play_penalties: int = 0, *, additional_turns: int = TEAM_ADDITIONAL_TURNS) -> int:
+    """Turns after turn 0: the event's additional ones (``additional_turns_for``) plus two per
+    counted Slow Play penalty."""
     if slow_play_penalties < 0:
         raise EndOfRoundError("invalid_penalty_count", "penalty count cannot be negative")
-    return ADDITIONAL_TURNS + SLOW_PLAY_TURNS * slow_play_penalties
+    return additional_turns + SLOW_PLAY_TURNS * slow_play_penalties
 
 
-def turn_sequence(active_team: Team | str, slow_play_penalties: int = 0) -> tuple[Turn, ...]:
+def turn_sequence(
+    active_team: Team | str, slow_play_penalties: int = 0, *, additional_turns: int = TEAM_ADDITIONAL_TURNS
+) -> tuple[Turn, ...]:
     """Every end-of-round turn in order, turn 0 included.
 
     ``slow_play_penalties`` is the number that add turns (see ``counted_slow_play_penalties``).
     Turns alternate throughout, so the Slow Play turns give each team one more turn per penalty.
     """
     active = _team(active_team)
-    total = extra_turns_total(slow_play_penalties)
+    total = extra_turns_total(slow_play_penalties, additional_turns=additional_turns)
     turns = [Turn(0, active, TurnKind.FINISH)]
     for number in range(1, total + 1):
         team = active.other if number % 2 else active
-        kind = TurnKind.ADDITIONAL if number <= ADDITIONAL_TURNS else TurnKind.SLOW_PLAY
+        kind = TurnKind.ADDITIONAL if number <= additional_turns else TurnKind.SLOW_PLAY
         turns.append(Turn(number, team, kind))
     return tuple(turns)
 
@@ -170,13 +184,15 @@ def turn_sequence(active_team: Team | str, slow_play_penalties: int = 0) -> tupl
 class ExtraTurnsTracker:
     """Where a table stands in its end-of-round turns, rebuilt from what the adapter stores:
     the time call, the table's Slow Play penalties, how many turns have been completed (turn 0
-    included, so 0 means the active team is still finishing its turn) and the table's own end
-    (None: unknown, then only the time call bounds the penalties that count)."""
+    included, so 0 means the active team is still finishing its turn), the table's own end
+    (None: unknown, then only the time call bounds the penalties that count) and the event's
+    additional turns (``additional_turns_for`` its team size)."""
 
     time_called: TimeCalled
     penalties: tuple[SlowPlayPenalty, ...] = field(default_factory=tuple)
     turns_completed: int = 0
     table_ends_at: datetime | None = None
+    additional_turns: int = TEAM_ADDITIONAL_TURNS
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "penalties", tuple(self.penalties))
@@ -196,11 +212,13 @@ class ExtraTurnsTracker:
 
     @property
     def sequence(self) -> tuple[Turn, ...]:
-        return turn_sequence(self.time_called.active_team, self.counted_penalties)
+        return turn_sequence(
+            self.time_called.active_team, self.counted_penalties, additional_turns=self.additional_turns
+        )
 
     @property
     def extra_turns_total(self) -> int:
-        return extra_turns_total(self.counted_penalties)
+        return extra_turns_total(self.counted_penalties, additional_turns=self.additional_turns)
 
     @property
     def extra_turns_played(self) -> int:
@@ -266,7 +284,8 @@ class TableEndOfRound:
 
     ``ends_at`` is the table's own end (round end plus its extensions) as the adapter read it
     from the stored clock; penalties issued from then on add no turns (IPG 3.3). None when the
-    round is untimed or not started.
+    round is untimed or not started. ``additional_turns``: the event's, by its team size
+    (``additional_turns_for``).
     """
 
     table: int
@@ -279,6 +298,7 @@ class TableEndOfRound:
     #: The table's result is in: the match is over, whatever its clock says (it leaves the
     #: end-of-round views and is never out of time).
     result_in: bool = False
+    additional_turns: int = TEAM_ADDITIONAL_TURNS
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "penalties", tuple(self.penalties))
@@ -291,7 +311,9 @@ class TableEndOfRound:
         if self.time_called is None and self.turns_completed:
             raise EndOfRoundError("time_not_called", "no end-of-round turn is played before time is called")
         if self.time_called is not None:
-            ExtraTurnsTracker(self.time_called, self.penalties, self.turns_completed, self.ends_at)
+            ExtraTurnsTracker(
+                self.time_called, self.penalties, self.turns_completed, self.ends_at, self.additional_turns
+            )
 
     @property
     def counted_penalties(self) -> int:
@@ -302,7 +324,9 @@ class TableEndOfRound:
     def tracker(self) -> ExtraTurnsTracker | None:
         if self.time_called is None:
             return None
-        return ExtraTurnsTracker(self.time_called, self.penalties, self.turns_completed, self.ends_at)
+        return ExtraTurnsTracker(
+            self.time_called, self.penalties, self.turns_completed, self.ends_at, self.additional_turns
+        )
 
 
 def call_time(

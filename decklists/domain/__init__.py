@@ -6,8 +6,10 @@ calls these functions with plain values and stores the returned errors.
 
 from __future__ import annotations
 
+from decklists.domain.banlists import BanListChange, BanListError, BanListHistory
 from decklists.domain.card_sources import (
     KNOWN_FORMATS,
+    SNAPSHOT_LEGALITY_CORRECTIONS,
     SNAPSHOT_PATH,
     CardSourceError,
     copies_limit_from_text,
@@ -17,6 +19,7 @@ from decklists.domain.card_sources import (
     parse_mtgjson_atomic_cards,
     parse_scryfall_oracle_cards,
     parse_snapshot,
+    snapshot_ban_history,
 )
 from decklists.domain.cards import Card, CardIndex, CopyLimit, Legality, NameMatch, name_key
 from decklists.domain.construction import (
@@ -68,7 +71,11 @@ __all__ = [
     "MAX_CHARS",
     "MAX_COPIES_PER_LINE",
     "MAX_LINES",
+    "SNAPSHOT_LEGALITY_CORRECTIONS",
     "SNAPSHOT_PATH",
+    "BanListChange",
+    "BanListError",
+    "BanListHistory",
     "Card",
     "CardIndex",
     "CardSourceError",
@@ -106,4 +113,5 @@ __all__ = [
     "render_mtgo",
     "resolve_decklist",
     "shared_sideboard",
+    "snapshot_ban_history",
 ]

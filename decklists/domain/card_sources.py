@@ -20,6 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from decklists.domain.banlists import BanListError, BanListHistory
 from decklists.domain.cards import LEGALITY_BY_VALUE, Card, CardIndex, CopyLimit, Legality
 
 SNAPSHOT_PATH = Path(__file__).resolve().parent.parent / "data" / "cards.json.gz"
@@ -193,6 +194,21 @@ def parse_mtgjson_atomic_cards(data: Any, *, formats: Iterable[str] = KNOWN_FORM
             )
 
 
+SNAPSHOT_LEGALITY_CORRECTIONS: Mapping[tuple[str, str], Legality] = {
+    ("pauper", "Go for the Throat"): Legality.LEGAL,
+    ("pauper", "Utrom Monitor"): Legality.LEGAL,
+}
+"""Derived legalities of the shipped snapshot that its sources get wrong.
+
+Only 3,105 snapshot records carry MTGJSON's own legalities; the others are derived, and a card
+is derived Pauper-legal only if one of its *known* printings is a common. The printing sources
+miss commons sold outside boosters since 2021 (shared/data/README.md, caveats), so cards whose
+only common printing is in such a product come out ``not_legal``. Go for the Throat and Utrom
+Monitor are two (Utrom Monitor is in three MTGO-verified Pauper Challenge decks of the shared
+data). Scryfall and MTGJSON imports carry real legalities and are never corrected. Cards that
+are on a banned list are fixed by the ban-list history instead (see :mod:`.banlists`).
+"""
+
 _SNAPSHOT_FIELDS = (
     "name",
     "face_names",
@@ -227,6 +243,13 @@ def parse_snapshot(data: Any) -> tuple[list[Card], dict[str, Any]]:
     for i, record in enumerate(data["cards"]):
         try:
             raw_legalities = record["legalities"]
+            fixes = {
+                fmt: legality.value
+                for (fmt, name), legality in SNAPSHOT_LEGALITY_CORRECTIONS.items()
+                if name == record["name"]
+            }
+            if fixes:
+                raw_legalities = {**raw_legalities, **fixes}
             signature = tuple(sorted(raw_legalities.items()))
             legalities = shared.get(signature)
             if legalities is None:
@@ -264,8 +287,23 @@ def load_snapshot(path: Path | str = SNAPSHOT_PATH) -> CardIndex:
     cards, meta = parse_snapshot(data)
     aliases = meta.get("name_aliases") or {}
     return CardIndex(
-        cards, aliases=aliases, formats=meta.get("formats") or (), data_date=str(meta.get("data_date", ""))
+        cards,
+        aliases=aliases,
+        formats=meta.get("formats") or (),
+        data_date=str(meta.get("data_date", "")),
+        ban_history=snapshot_ban_history(meta),
     )
+
+
+def snapshot_ban_history(meta: Mapping[str, Any]) -> BanListHistory:
+    """The snapshot's ban-list history: ``meta.ban_history``, or in the shipped 2026 snapshot
+    ``meta.ban_changes_after_2026_07_03`` (the list changes since its card data, through
+    2026-09-22). A malformed history raises :class:`CardSourceError`."""
+    raw = meta.get("ban_history", meta.get("ban_changes_after_2026_07_03"))
+    try:
+        return BanListHistory.from_json(raw)
+    except BanListError as exc:
+        raise CardSourceError(f"card snapshot: {exc}") from exc
 
 
 @lru_cache(maxsize=4)

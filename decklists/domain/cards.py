@@ -11,6 +11,7 @@ trigram candidate index, so a typo costs a few milliseconds, not a difflib pass 
 
 from __future__ import annotations
 
+import datetime
 import difflib
 import re
 import unicodedata
@@ -18,9 +19,12 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from decklists.domain.errors import ErrorCode
+
+if TYPE_CHECKING:
+    from decklists.domain.banlists import BanListHistory
 
 CopyLimit = int | Literal["any"] | None
 """``None``: the normal 4-copy rule; ``"any"``: no limit; an int: the card's own limit."""
@@ -189,8 +193,10 @@ class CardIndex:
         aliases: Mapping[str, str] | None = None,
         formats: Iterable[str] = (),
         data_date: str = "",
+        ban_history: BanListHistory | None = None,
     ) -> None:
         self.cards: tuple[Card, ...] = tuple(cards)
+        self.ban_history = ban_history
         self.formats: frozenset[str] = frozenset(formats) or frozenset(
             f for card in self.cards for f in card.legalities
         )
@@ -223,6 +229,13 @@ class CardIndex:
 
     def __len__(self) -> int:
         return len(self.cards)
+
+    def legality(self, card: Card, format_id: str, on: datetime.date | None = None) -> Legality:
+        """``card``'s legality in ``format_id`` under the lists in force on ``on`` (the event's
+        date; ``None``: the latest lists known), see :mod:`decklists.domain.banlists`."""
+        if self.ban_history is None:
+            return card.legality(format_id)
+        return self.ban_history.legality_on(card, format_id, on)
 
     def get(self, name: str) -> Card | None:
         """The card a submitted name means, or ``None`` if unknown or ambiguous."""

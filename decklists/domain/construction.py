@@ -7,6 +7,7 @@ canonical order; none raises for a bad deck, because the judge needs all problem
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -64,8 +65,11 @@ def _players(deck: Deck) -> tuple[str, ...]:
     return (deck.player,)
 
 
-def check_constructed_deck(deck: Deck, index: CardIndex) -> tuple[DeckError, ...]:
-    """One player's 2HG Constructed deck: size, no sideboard, legality, copy limits, 2HG ban."""
+def check_constructed_deck(
+    deck: Deck, index: CardIndex, *, on: datetime.date | None = None
+) -> tuple[DeckError, ...]:
+    """One player's 2HG Constructed deck: size, no sideboard, legality under the lists in force
+    on ``on`` (the event's date), copy limits, 2HG ban."""
     players = _players(deck)
     errors: list[DeckError] = []
     if deck.format not in index.formats:
@@ -123,11 +127,11 @@ def check_constructed_deck(deck: Deck, index: CardIndex) -> tuple[DeckError, ...
                 )
             )
             continue
-        errors.extend(_card_errors(card, count, deck))
+        errors.extend(_card_errors(card, count, deck, index.legality(card, deck.format, on)))
     return sorted_errors(errors)
 
 
-def _card_errors(card: Card, count: int, deck: Deck) -> Iterable[DeckError]:
+def _card_errors(card: Card, count: int, deck: Deck, legality: Legality) -> Iterable[DeckError]:
     players = _players(deck)
     if card.face_names[0] in TWO_HG_BANNED_FRONT_FACES:
         yield DeckError(
@@ -137,7 +141,6 @@ def _card_errors(card: Card, count: int, deck: Deck) -> Iterable[DeckError]:
             players=players,
         )
         return
-    legality = card.legality(deck.format)
     if legality is Legality.BANNED:
         yield DeckError(
             ErrorCode.BANNED,
@@ -174,7 +177,11 @@ def _card_errors(card: Card, count: int, deck: Deck) -> Iterable[DeckError]:
 
 
 def check_constructed_team(
-    decks: Sequence[Deck], index: CardIndex, *, udc_mode: UdcMode = UdcMode.MTR
+    decks: Sequence[Deck],
+    index: CardIndex,
+    *,
+    udc_mode: UdcMode = UdcMode.MTR,
+    on: datetime.date | None = None,
 ) -> TeamVerdict:
     """A 2HG Constructed team: each deck on its own, then Unified Deck Construction.
 
@@ -183,11 +190,11 @@ def check_constructed_team(
     """
     errors: list[DeckError] = []
     for deck in decks:
-        errors.extend(check_constructed_deck(deck, index))
+        errors.extend(check_constructed_deck(deck, index, on=on))
     udc = UnifiedDeckConstruction(udc_mode)
     applied = udc.applies(decks)
     if applied:
-        errors.extend(udc.check(decks, index))
+        errors.extend(udc.check(decks, index, on=on))
     return TeamVerdict(errors=sorted_errors(errors), udc_applied=applied)
 
 

@@ -15,6 +15,7 @@ verdict never depends on the order of the decks: names and players are iterated 
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -40,13 +41,16 @@ class UnifiedDeckConstruction:
         formats = {deck.format for deck in decks}
         return len(decks) >= 2 and len(formats) == 1 and not formats <= LIMITED_FORMATS
 
-    def check(self, decks: Sequence[Deck], index: CardIndex) -> tuple[DeckError, ...]:
-        """Team-level UDC errors, or none if UDC does not apply to these decks."""
+    def check(
+        self, decks: Sequence[Deck], index: CardIndex, *, on: datetime.date | None = None
+    ) -> tuple[DeckError, ...]:
+        """Team-level UDC errors, or none if UDC does not apply to these decks; restrictions
+        are those in force on ``on`` (the event's date)."""
         if not self.applies(decks):
             return ()
         if self.mode is UdcMode.MTR:
             return self._check_mtr(decks, index)
-        return self._check_legacy4(decks, index)
+        return self._check_legacy4(decks, index, on=on)
 
     @staticmethod
     def _usage(decks: Sequence[Deck], index: CardIndex) -> dict[str, dict[str, int]]:
@@ -101,7 +105,9 @@ class UnifiedDeckConstruction:
             )
         return sorted_errors(errors)
 
-    def _check_legacy4(self, decks: Sequence[Deck], index: CardIndex) -> tuple[DeckError, ...]:
+    def _check_legacy4(
+        self, decks: Sequence[Deck], index: CardIndex, *, on: datetime.date | None
+    ) -> tuple[DeckError, ...]:
         errors: list[DeckError] = []
         format_id = decks[0].format
         usage = self._usage(decks, index)
@@ -114,7 +120,7 @@ class UnifiedDeckConstruction:
             card = index.get(name)
             if card is None:
                 continue
-            if card.legality(format_id) is Legality.RESTRICTED:
+            if index.legality(card, format_id, on) is Legality.RESTRICTED:
                 errors.append(
                     DeckError(
                         ErrorCode.UDC_RESTRICTED_TEAM,

@@ -17,7 +17,8 @@ from penalties.domain.errors import PenaltyRuleError
 
 Id = int | str
 
-_LOSING = frozenset({Penalty.GAME_LOSS, Penalty.MATCH_LOSS, Penalty.DISQUALIFICATION})
+_MATCH_LOSING = frozenset({Penalty.MATCH_LOSS, Penalty.DISQUALIFICATION})
+_LOSING = _MATCH_LOSING | {Penalty.GAME_LOSS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,9 +40,11 @@ class MatchPenalty:
 class MatchPenaltyOutcome:
     """The match result the penalties impose.
 
-    ``losing_team_id`` is ``None`` when no penalty decides the match: the result is whatever was
-    played or reported. ``deciding_penalty_ids``: the penalties that decided it.
-    ``recorded_without_score_change``: simultaneous losses to both teams [IPG 1.1].
+    ``losing_team_id`` is ``None`` when no penalty decides the match against one team: the result
+    is whatever was played or reported, unless ``double_loss`` (both teams lose, 0 points each).
+    ``deciding_penalty_ids``: the penalties that decided it.
+    ``recorded_without_score_change``: simultaneous Game Losses to both teams [IPG 1.1], or a Game
+    Loss issued with the other team's Match Loss (the match is lost by the other team anyway).
     ``for_next_match``: losses issued after the match was already decided; IPG 1.1 applies them
     to the team's next match.
     """
@@ -50,6 +53,11 @@ class MatchPenaltyOutcome:
     deciding_penalty_ids: tuple[Id, ...] = ()
     recorded_without_score_change: tuple[Id, ...] = ()
     for_next_match: tuple[Id, ...] = ()
+    double_loss: bool = False
+
+    @property
+    def decided(self) -> bool:
+        return self.double_loss or self.losing_team_id is not None
 
 
 def match_outcome_from_penalties(
@@ -59,10 +67,14 @@ def match_outcome_from_penalties(
 
     A Game Loss ends the single 2HG game and a Match Loss or Disqualification loses the match, so
     each sets the result against the penalised player's team [IPG 1.1; CR 810.8a; MTR 8.2].
-    Simultaneous losses on both teams are recorded and change nothing [IPG 1.1 says this of Game
-    Losses; in a one-game match a Match Loss has the same effect, so it is treated alike]; the
-    match then goes on to be decided by play or a later penalty. Overturned penalties are ignored.
-    Match points penalties and Warnings do not touch the result.
+    Penalties of one ruling (the same ``moment``):
+    - Game Losses to both teams are recorded and change nothing [IPG 1.1]; the match then goes on
+      to be decided by play or a later penalty;
+    - a Match Loss (or Disqualification) to both teams is a double loss: IPG 1.1 cancels only
+      simultaneous Game Losses, and each offender of a Match Loss loses the match [IPG 4.3, 4.4];
+    - a Match Loss to one team and a Game Loss to the other: the Match Loss decides, the Game
+      Loss is recorded without score change.
+    Overturned penalties are ignored. Match points penalties and Warnings do not touch the result.
     """
     team_a, team_b = team_ids
     if team_a == team_b:
@@ -75,16 +87,26 @@ def match_outcome_from_penalties(
         if p.team_id not in team_ids:
             raise PenaltyRuleError(f"Penalty {p.penalty_id} is for team {p.team_id}, not in this match")
     loser: Id | None = None
+    double = False
     deciding: tuple[Id, ...] = ()
     cancelled: list[Id] = []
     later: list[Id] = []
     for _, group in groupby(losses, key=lambda p: p.moment):
         batch = list(group)
-        if loser is not None:
+        if loser is not None or double:
             later.extend(p.penalty_id for p in batch)
             continue
-        teams = {p.team_id for p in batch}
-        if len(teams) == 2:
+        match_losses = [p for p in batch if p.penalty in _MATCH_LOSING]
+        losing_teams = {p.team_id for p in match_losses}
+        if len(losing_teams) == 2:
+            double = True
+            deciding = tuple(p.penalty_id for p in match_losses)
+            cancelled.extend(p.penalty_id for p in batch if p.penalty not in _MATCH_LOSING)
+        elif losing_teams:
+            loser = match_losses[0].team_id
+            deciding = tuple(p.penalty_id for p in batch if p.team_id == loser)
+            cancelled.extend(p.penalty_id for p in batch if p.team_id != loser)
+        elif len({p.team_id for p in batch}) == 2:
             cancelled.extend(p.penalty_id for p in batch)
         else:
             loser = batch[0].team_id
@@ -94,6 +116,7 @@ def match_outcome_from_penalties(
         deciding_penalty_ids=deciding,
         recorded_without_score_change=tuple(cancelled),
         for_next_match=tuple(later),
+        double_loss=double,
     )
 
 

@@ -401,3 +401,31 @@ def test_slow_play_after_the_tables_end_adds_nothing_when_time_is_clicked_later(
     ).json()
 
     assert body == row(1, "2026-07-04T10:50:00Z", total=3, active="A", since="2026-07-04T10:50:00Z")
+
+
+@pytest.mark.parametrize(
+    ("team_size", "penalties", "total"),
+    [(1, 0, 5), (1, 1, 7), (2, 0, 3), (2, 1, 5)],
+)
+def test_extra_turns_follow_the_events_team_size(
+    tournament, round_one, tables, judge, slow_play, team_size, penalties, total
+):
+    """MTR 2.4: five additional turns in a one-versus-one match, three in 2HG; +2 per Slow Play."""
+    tournament.team_size = team_size
+    tournament.save()
+    round_start(round=round_one, actor=judge, at=T0)
+    match = tables[0]
+    slow_play[match.pk] = [at(10 + 5 * n) for n in range(penalties)]
+    client = client_for(judge)
+
+    before = get(client, clock_url(round_one), when=at(40)).json()["tables"][0]
+    called = post(client, f"/api/v1/matches/{match.pk}/time/", {"active_team": "A"}, when=at(50))
+
+    assert before["extra_turns_total"] == total
+    assert called.json()["extra_turns_total"] == total
+    teams = [called.json()["active_team"]]
+    for turn in range(1, total + 2):
+        teams.append(
+            post(client, f"/api/v1/matches/{match.pk}/turns/", when=at(50 + turn)).json()["active_team"]
+        )
+    assert teams == ["A", "B"] * ((total + 1) // 2) + [None]

@@ -450,3 +450,25 @@ def test_team_lists_query_count_does_not_grow_with_lists(client_for, django_asse
     with django_assert_num_queries(5):
         response = client.get(team_url(tournament, team))
     assert len([d for d in response.data["decklists"] if d["id"]]) == lists
+
+
+@pytest.mark.parametrize(
+    ("event_date", "codes"),
+    [(datetime.date(2026, 8, 9), []), (datetime.date(2026, 8, 10), ["BANNED"]), (None, ["BANNED"])],
+)
+def test_a_list_is_checked_against_the_lists_in_force_on_the_events_date(
+    event, client_for, event_date, codes
+):
+    """Badgermole Cub was banned in Standard on 2026-08-10 (the snapshot's history); an event
+    without a date is checked against today's lists."""
+    event.tournament.format = "standard"
+    event.tournament.date = event_date
+    event.tournament.save()
+
+    response = client_for(event.player_user).post(
+        submit_url(event.tournament), {"player": event.a.pk, "text": "4 Badgermole Cub\n56 Forest\n"}
+    )
+
+    assert response.status_code == 201
+    assert [e["code"] for e in response.data["errors"]] == codes
+    assert response.data["valid"] is (codes == [])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import gzip
 import http.server
 import json
@@ -184,3 +185,30 @@ def test_url_source_is_downloaded(tmp_path, snapshot_records, table_changed):
     finally:
         server.shutdown()
     assert output.strip() == "scryfall: 4 cards read; 1 added, 1 changed, 2 unchanged."
+
+
+def test_a_snapshot_brings_its_ban_list_history_and_a_future_ban_applies_from_its_date(
+    tmp_path, snapshot_records, event
+):
+    data = json.loads(gzip.decompress(SNAPSHOT_PATH.read_bytes()))
+    history = {"modern": [["2027-02-01", {"Lightning Bolt": "banned"}]]}
+    snapshot = {
+        "meta": {"formats": data["meta"]["formats"], "data_date": "2027-01-20", "ban_history": history},
+        "cards": [c for c in data["cards"] if c["name"] in ("Lightning Bolt", "Mountain")],
+    }
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(snapshot))
+
+    run(path)
+
+    assert CardData.objects.get().ban_history == history
+    for day, codes in (("2027-01-31", []), ("2027-02-01", [(1, "BANNED")])):
+        event.tournament.date = datetime.date.fromisoformat(day)
+        event.tournament.save()
+        version = decklist_submit(
+            tournament=event.tournament,
+            actor=event.player_user,
+            player=event.a,
+            text="4 Lightning Bolt\n56 Mountain",
+        )
+        assert [(e["line"], e["code"]) for e in version.errors] == codes, day

@@ -82,3 +82,20 @@ def test_swiss_slips_have_no_chooser_line():
 
     assert all("chooser" not in slip for page in context["pages"] for slip in page["slips"])
     assert "Chooses play or draw" not in _slips_text(tournament, swiss)
+
+
+@pytest.mark.parametrize(
+    ("team_size", "tracker"),
+    [
+        (1, "0 ☐ active player 1 ☐ other 2 ☐ active 3 ☐ other 4 ☐ active 5 ☐ other Slow Play"),
+        (2, "0 ☐ active team 1 ☐ other 2 ☐ active 3 ☐ other Slow Play"),
+    ],
+)
+def test_slip_turn_tracker_has_the_events_additional_turns(team_size, tracker):
+    """MTR 2.4: five additional turns in a one-versus-one event, three in 2HG."""
+    tournament = event_with_teams(4, team_size=team_size, swiss_rounds=2, top_cut=0)
+    swiss = round_pair(tournament=tournament, actor=tournament.created_by)
+
+    text = _slips_text(tournament, swiss)
+
+    assert f"End of round, turn: {tracker}" in text

@@ -126,6 +126,28 @@ def test_simultaneous_losses_on_both_teams_change_no_score(table):
     assert Penalty.objects.filter(overturned=False).count() == 2
 
 
+def test_simultaneous_match_losses_on_both_teams_are_a_double_loss(table):
+    first = issue(table, table.a1, "USC-IDW")
+    assert result(table) == (MatchResultKind.PENALTY_LOSS, 0, 1)
+
+    second = issue(table, table.b1, "USC-IDW", simultaneous_with=first)
+
+    assert (first.penalty, second.penalty) == ("match_loss", "match_loss")
+    assert second.simultaneous_with_id == first.pk
+    assert result(table) == (MatchResultKind.DOUBLE_LOSS, 0, 0)
+
+
+def test_overturning_one_match_loss_of_a_double_loss_leaves_the_other_teams_loss(table):
+    first = issue(table, table.a1, "USC-BW")
+    second = issue(table, table.b1, "USC-BW", simultaneous_with=first)
+
+    penalty_overturn(penalty=first, actor=table.head_judge, reason="no wager was offered")
+
+    assert result(table) == (MatchResultKind.PENALTY_LOSS, 1, 0)
+    penalty_overturn(penalty=second, actor=table.head_judge, reason="no wager was offered")
+    assert result(table) == (MatchResultKind.PENDING, 0, 0)
+
+
 def test_a_later_simultaneous_penalty_joins_the_first_of_its_ruling(table):
     first = issue(table, table.a1, "GPE-LEC")
     second = issue(table, table.b1, "GPE-LEC", simultaneous_with=first)

@@ -17,6 +17,7 @@ from decklists.domain import (
     parse_mtgjson_atomic_cards,
     parse_scryfall_oracle_cards,
     parse_snapshot,
+    snapshot_ban_history,
 )
 from decklists.services import cards_import
 
@@ -29,6 +30,9 @@ class Command(BaseCommand):
         "Refresh the card table from a Scryfall 'oracle cards' bulk file, an MTGJSON AtomicCards file "
         "or the project's snapshot format, given as a path or an http(s) URL (.json or .json.gz; the "
         "kind is detected from the content). Run it when new sets or ban announcements come out. "
+        "A snapshot also replaces the banned/restricted list history (changes with their effective "
+        "dates, announced future ones included): decklists are checked against the lists in force "
+        "on the event's date. "
         "Everything is read and checked before one transaction writes it: a bad or truncated file "
         "changes nothing. Cards absent from the file are kept."
     )
@@ -51,6 +55,7 @@ class Command(BaseCommand):
             source=f"{kind}: {source}",
             data_date=extra.get("data_date", ""),
             aliases=extra.get("aliases"),
+            ban_history=extra.get("ban_history"),
             snapshot_sha256=sha if kind == "snapshot" and sha == shipped_snapshot_sha256() else "",
             progress=self._progress("writing"),
         )
@@ -92,6 +97,7 @@ class Command(BaseCommand):
                 extra = {
                     "data_date": str(meta.get("data_date", "")),
                     "aliases": dict(meta.get("name_aliases") or {}),
+                    "ban_history": snapshot_ban_history(meta),
                 }
                 return "snapshot", cards, extra
             if isinstance(data, list) or (isinstance(data, dict) and data.get("object") == "list"):

@@ -20,6 +20,7 @@ from clock.domain.end_of_round import (
     TimeCalled,
     Turn,
     TurnKind,
+    additional_turns_for,
     call_time,
     complete_turn,
     counted_slow_play_penalties,
@@ -364,3 +365,22 @@ class TestSequenceProperties:
         penalties = [SlowPlayPenalty(T0 + timedelta(seconds=s)) for s in before + during]
         tracker = ExtraTurnsTracker(called, tuple(penalties))
         assert tracker.extra_turns_total == 3 + 2 * len(before)
+
+
+@pytest.mark.parametrize(("team_size", "additional"), [(1, 5), (2, 3), (3, 3), (4, 3)])
+def test_additional_turns_depend_on_the_team_size(team_size, additional):
+    """MTR 2.4: five in an individual match, three where teammates play together (2HG)."""
+    assert additional_turns_for(team_size) == additional
+
+
+def test_a_one_versus_one_sequence_has_five_turns_then_two_per_slow_play():
+    turns = turn_sequence(Team.A, 1, additional_turns=additional_turns_for(1))
+
+    assert [t.number for t in turns] == list(range(8))
+    assert [t.kind for t in turns[1:]] == [TurnKind.ADDITIONAL] * 5 + [TurnKind.SLOW_PLAY] * 2
+    assert [t.team for t in turns] == [Team.A, Team.B] * 4
+
+
+def test_no_team_has_fewer_than_one_player():
+    with pytest.raises(EndOfRoundError):
+        additional_turns_for(0)

@@ -74,7 +74,9 @@ def test_constructed_companion_and_commander_are_not_allowed(index: CardIndex) -
     [
         ("modern", "Ponder", 1, [(ErrorCode.BANNED, "Ponder")]),
         ("modern", "Brainstorm", 1, [(ErrorCode.NOT_LEGAL, "Brainstorm")]),
-        ("pauper", "Utrom Monitor", 4, [(ErrorCode.NOT_LEGAL, "Utrom Monitor")]),
+        ("pauper", "Utrom Monitor", 4, []),
+        ("pauper", "Go for the Throat", 4, []),
+        ("modern", "Utrom Monitor", 4, [(ErrorCode.NOT_LEGAL, "Utrom Monitor")]),
         ("vintage", "Black Lotus", 1, []),
         ("vintage", "Black Lotus", 2, [(ErrorCode.RESTRICTED_OVER_1, "Black Lotus")]),
         ("modern", "Lightning Bolt", 4, []),

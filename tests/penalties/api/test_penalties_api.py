@@ -69,6 +69,23 @@ def test_simultaneous_with_names_an_earlier_penalty(table, client_for):
     assert Penalty.objects.get(pk=response.json()["id"]).simultaneous_with_id == first
 
 
+def test_two_match_losses_in_one_ruling_give_both_teams_zero_points(table, client_for):
+    client = client_for(table.judge)
+    first = client.post(url(table), body(table.a1, infraction="USC-IDW"), format="json").json()["id"]
+
+    response = client.post(
+        url(table), body(table.b1, infraction="USC-IDW", simultaneous_with=first), format="json"
+    )
+
+    assert response.status_code == 201
+    assert Match.objects.get(pk=table.match.pk).result_kind == "double_loss"
+    standings = client.get(f"/api/v1/tournaments/{table.tournament.pk}/standings/").json()
+    assert {row["team"]: row["match_points"] for row in standings} == {
+        table.match.team_a_id: 0,
+        table.match.team_b_id: 0,
+    }
+
+
 @pytest.mark.parametrize(
     ("change", "field"),
     [

@@ -122,14 +122,45 @@ def test_warnings_and_match_points_do_not_touch_the_result(penalty):
     assert outcome.losing_team_id is None
 
 
-@pytest.mark.parametrize("penalty", [GL, ML])
-def test_simultaneous_losses_on_both_teams_are_recorded_without_score_change(penalty):
-    penalties = [_mp(1, "A", penalty, 5), _mp(2, "B", GL, 5)]
+def test_simultaneous_game_losses_on_both_teams_are_recorded_without_score_change():
+    penalties = [_mp(1, "A", GL, 5), _mp(2, "B", GL, 5)]
 
     outcome = match_outcome_from_penalties(team_ids=("A", "B"), penalties=penalties)
 
     assert outcome.losing_team_id is None
+    assert outcome.double_loss is False
     assert outcome.recorded_without_score_change == (1, 2)
+
+
+@pytest.mark.parametrize(("first", "second"), [(ML, ML), (ML, DQ), (DQ, DQ)])
+def test_simultaneous_match_losses_on_both_teams_are_a_double_loss(first, second):
+    penalties = [_mp(1, "A", first, 5), _mp(2, "B", second, 5)]
+
+    outcome = match_outcome_from_penalties(team_ids=("A", "B"), penalties=penalties)
+
+    assert outcome.losing_team_id is None
+    assert outcome.double_loss is True
+    assert outcome.deciding_penalty_ids == (1, 2)
+    assert outcome.recorded_without_score_change == ()
+
+
+def test_a_match_loss_beside_a_simultaneous_game_loss_decides_against_its_team():
+    penalties = [_mp(1, "A", GL, 5), _mp(2, "B", ML, 5)]
+
+    outcome = match_outcome_from_penalties(team_ids=("A", "B"), penalties=penalties)
+
+    assert (outcome.losing_team_id, outcome.double_loss) == ("B", False)
+    assert outcome.deciding_penalty_ids == (2,)
+    assert outcome.recorded_without_score_change == (1,)
+
+
+def test_a_loss_after_a_double_loss_goes_to_the_next_match():
+    penalties = [_mp(1, "A", ML, 5), _mp(2, "B", ML, 5), _mp(3, "A", GL, 6)]
+
+    outcome = match_outcome_from_penalties(team_ids=("A", "B"), penalties=penalties)
+
+    assert outcome.double_loss is True
+    assert outcome.for_next_match == (3,)
 
 
 def test_simultaneous_losses_then_a_later_loss_decides():

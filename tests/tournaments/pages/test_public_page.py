@@ -31,6 +31,26 @@ def test_public_page_before_pairing_lists_the_teams(client, event):
     assert f'href="/events/{event.id}/clock/"' in response.text
 
 
+@pytest.mark.parametrize(
+    ("fmt", "team_size", "unsanctioned"),
+    [("pauper", 2, True), ("modern", 2, False), ("draft", 2, False), ("pauper", 1, False)],
+)
+def test_a_2hg_event_outside_the_mtr_3_2_formats_says_it_is_unsanctioned(
+    client, event, fmt, team_size, unsanctioned
+):
+    event.format, event.team_size = fmt, team_size
+    event.save()
+
+    response = public(client, event)
+
+    notice = (
+        "Pauper is not a sanctioned Two-Headed Giant format (MTR 3.2: Standard, Pioneer, Modern, "
+        "Vintage, Legacy, Sealed, Booster Draft): this is an unsanctioned event."
+    )
+    assert (notice in response.text) is unsanctioned
+    assert ('id="unsanctioned"' in response.text) is unsanctioned
+
+
 def test_unpublished_pairings_are_not_shown(client, event, paired_round):
     first = paired_round.matches.exclude(table=None).order_by("table").first()
 
