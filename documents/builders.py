@@ -54,6 +54,8 @@ _SLIP_ROSTER_MM, _SLIP_ROSTER_PTS = 70, (9, 8, 7)
 _SLIP_SIGN_MM, _SLIP_SIGN_PT = 44, 7
 #: Playoff slips: who chooses to play or draw, one 9 pt line across the slip (result_slips.html).
 _SLIP_CHOOSER_MM, _SLIP_CHOOSER_PT = 188, 9
+#: The header's event line (``.doc-event`` in print.css, 9 pt): the page width inside the margins.
+_HEAD_EVENT_MM, _HEAD_EVENT_PT = {Paper.A4: 210 - 16, Paper.LETTER: 215.9 - 16}, 9
 #: The footer's left box (``@bottom-left`` in print.css) at 7.5 pt.
 _FOOT_EVENT_MM, _FOOT_PT = 71, 7.5
 #: Pads table numbers to a common width; DejaVu's digits are as wide as this space.
@@ -404,7 +406,7 @@ def standings(tournament: Tournament, round_obj: Round, paper: str) -> dict:
     ]
     last_swiss = tournament.swiss_rounds and round_obj.number >= tournament.swiss_rounds
     if final:
-        heading = "Final standings: playoff places, then Swiss order (Swiss record, points and tiebreakers)"
+        heading = "Final standings: playoff places, then Swiss order"
     elif last_swiss and round_obj.status == "finished":
         heading = f"Final standings after round {round_obj.number}"
     else:
@@ -448,6 +450,16 @@ def standings(tournament: Tournament, round_obj: Round, paper: str) -> dict:
         )
     return {
         **_header(tournament, round_obj, DocumentKind.STANDINGS, paper),
+        # One line across the page: the event name and venue give way, the heading stays whole.
+        "event_line": fit_names(
+            "{}"
+            + (f" · {tournament.date.isoformat()}" if tournament.date else "")
+            + (" · {}" if tournament.venue else "")
+            + f" · {heading}",
+            [tournament.name, *([tournament.venue] if tournament.venue else [])],
+            _HEAD_EVENT_MM[paper],
+            _HEAD_EVENT_PT,
+        ),
         "final": final,
         "heading": heading,
         "tiebreaker_labels": {"omw": "OMW%", "gw": "GW%", "ogw": "OGW%"},
