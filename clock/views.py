@@ -150,7 +150,8 @@ def _clock_context(tournament: Tournament, round_row: Round | None, now: datetim
         "lines": [],
         "remaining_text": "–",
         "state_label": "No round yet",
-        "api_base": f"/api/v1/tournaments/{tournament.pk}/rounds/",
+        # The script appends "<round number>/clock/" (the api-round-clock route).
+        "api_base": reverse("api-rounds", args=[tournament.pk]),
     }
     if round_row is None:
         return context
@@ -214,7 +215,8 @@ def clock_me(request, tournament_id: int):
         "round": None,
         "match": None,
         "row": None,
-        "api_base": f"/api/v1/tournaments/{tournament.pk}/rounds/",
+        # The script appends "<round number>/clock/" (the api-round-clock route).
+        "api_base": reverse("api-rounds", args=[tournament.pk]),
     }
     if player is not None:
         round_row = _round_for_page(tournament, None, staff=False)

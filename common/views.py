@@ -19,7 +19,7 @@ def healthz(request):
 def not_found(request, exception=None):
     """404 for URLs no route matches: the API's error shape under /api/, Django's page elsewhere.
 
-    An id that does not fit a route's converter (``/api/v1/matches/-1/``) never reaches a view,
+    An id that does not fit a route's converter (a negative match id in an API path) never reaches a view,
     so without this an API client would get an HTML page instead of the one error shape.
     """
     if request.path.startswith(API_PREFIX):

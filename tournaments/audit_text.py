@@ -21,6 +21,7 @@ _SENTENCES = {
     "team_register": "Team {team} registered",
     "team_drop": "Team {team} dropped",
     "team_drop_undo": "Team {team}'s drop undone",
+    "team_update": "Team {team} corrected",
     "team_disqualify": "Team {team} disqualified",
     "team_reinstate": "Team {team} reinstated",
     "player_account_link": "An account linked to a player of team {team}",

@@ -25,6 +25,9 @@ urlpatterns = [
     path("events/<int:tournament_id>/teams/", views.team_add, name="tournament-team-add"),
     path("events/<int:tournament_id>/teams/import/", views.teams_import_view, name="tournament-teams-import"),
     path(
+        "events/<int:tournament_id>/teams/<int:team_id>/edit/", views.team_edit, name="tournament-team-edit"
+    ),
+    path(
         "events/<int:tournament_id>/teams/<int:team_id>/undrop/",
         views.team_drop_undo_view,
         name="tournament-team-undrop",

@@ -68,11 +68,14 @@ from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_delete, round_pair, round_publish, unfinished_tables
 from tournaments.services.seating import match_seats_set
 from tournaments.services.teams import (
+    PlayerEdit,
     drop_undoable,
+    field_label,
     player_account_link,
     team_drop,
     team_drop_undo,
     team_register,
+    team_update,
     teams_import,
 )
 
@@ -778,6 +781,61 @@ def teams_import_view(request, tournament_id: int):
         )
     messages.success(request, f"{len(teams)} team{'s' if len(teams) != 1 else ''} registered.")
     return redirect("tournament-manage", tournament_id=tournament.id)
+
+
+@login_required
+def team_edit(request, tournament_id: int, team_id: int):
+    """Correct a team (name, players, fixed table): freely before round 1, with a reason after."""
+    tournament = _staff_event(request, tournament_id, SCOREKEEPING)
+    team = get_object_or_404(teams_for(tournament), pk=team_id)
+    players = list(team.players.all())
+    status, errors, values = 200, [], None
+    if request.method == "POST":
+        data = request.POST
+        fixed = data.get("fixed_table", "").strip()
+        values = {
+            "name": data.get("name", ""),
+            "fixed_table": fixed,
+            "reason": data.get("reason", ""),
+            "players": [
+                (p, data.get(f"player_{p.id}_name", ""), data.get(f"player_{p.id}_wizards_id", ""))
+                for p in players
+            ],
+        }
+        if fixed and not fixed.isdigit():
+            status, errors = 400, ["fixed table: a table number is 1 or more"]
+        else:
+            try:
+                team_update(
+                    team=team,
+                    actor=request.user,
+                    name=values["name"],
+                    players=[PlayerEdit(p.id, n, w) for p, n, w in values["players"]],
+                    fixed_table=int(fixed) if fixed else None,
+                    reason=values["reason"],
+                )
+            except DomainError as error:
+                status = error.status_code
+                errors = [f"{field_label(e['field'])}: {e['message']}" for e in error.errors] or [
+                    error.message
+                ]
+            else:
+                messages.success(request, f"Team “{' '.join(values['name'].split())}” saved.")
+                return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#teams")
+    values = values or {
+        "name": team.name,
+        "fixed_table": team.fixed_table or "",
+        "reason": "",
+        "players": [(p, p.name, p.wizards_id) for p in players],
+    }
+    context = {
+        "tournament": tournament,
+        "team": team,
+        "values": values,
+        "errors": errors,
+        "needs_reason": tournament.rounds.exists(),
+    }
+    return render(request, "tournaments/team_edit.html", context, status=status)
 
 
 @login_required

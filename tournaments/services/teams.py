@@ -409,3 +409,97 @@ def player_account_link(*, player: Player, actor, username: str) -> Player:
         after={"player": player.name, "account": user.username},
     )
     return player
+
+
+@dataclass(frozen=True)
+class PlayerEdit:
+    player_id: int
+    name: str
+    wizards_id: str
+
+
+@transaction.atomic
+def team_update(
+    *, team: Team, actor, name: str, players: list[PlayerEdit], fixed_table: int | None, reason: str = ""
+) -> Team:
+    """Correct a team's name, its players' names and Wizards Accounts, and its fixed table.
+
+    Before round 1 is paired this is registration still going on; after, it changes what was
+    printed and played, so a reason is required and the audit log keeps before and after.
+    """
+    team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
+    tournament = team.tournament
+    reason = reason.strip()
+    errors: list[dict] = []
+    if tournament.rounds.exists() and not reason:
+        errors.append({"field": "reason", "message": "round 1 is paired: say why the team changes"})
+    name = " ".join(name.split())
+    problem = team_name_problem(name)
+    if problem:
+        errors.append({"field": "name", "message": problem})
+    elif Team.objects.filter(tournament=tournament, name__iexact=name).exclude(pk=team.pk).exists():
+        errors.append(
+            {"field": "name", "message": f"a team named {name!r} is already registered in this event"}
+        )
+    if fixed_table is not None and fixed_table < 1:
+        errors.append({"field": "fixed_table", "message": "a table number is 1 or more"})
+    current = {player.pk: player for player in team.players.all()}
+    seen: set[str] = set()
+    for index, entry in enumerate(players):
+        field = f"players[{index}]"
+        if entry.player_id not in current:
+            errors.append({"field": field, "message": "not a player of this team"})
+            continue
+        if not entry.name.strip():
+            errors.append({"field": f"{field}.name", "message": "the player's name is empty"})
+        wizards_id = _normalise_wizards_id(entry.wizards_id)
+        if not wizards_id:
+            errors.append(
+                {"field": f"{field}.wizards_id", "message": "the Wizards Account id or email is empty"}
+            )
+        elif wizards_id in seen:
+            errors.append({"field": f"{field}.wizards_id", "message": "the same person is listed twice"})
+        elif (
+            Player.objects.filter(tournament=tournament, wizards_id=wizards_id)
+            .exclude(pk=entry.player_id)
+            .exists()
+        ):
+            errors.append(
+                {
+                    "field": f"{field}.wizards_id",
+                    "message": f"{entry.wizards_id} is already on a team in this event",
+                }
+            )
+        seen.add(wizards_id)
+    if errors:
+        raise DomainError(
+            "Team not changed: " + "; ".join(f"{field_label(e['field'])}: {e['message']}" for e in errors),
+            errors=errors,
+        )
+    before = {
+        "name": team.name,
+        "fixed_table": team.fixed_table,
+        "players": [f"{p.name} ({p.wizards_id})" for p in current.values()],
+    }
+    team.name, team.fixed_table = name, fixed_table
+    team.save(update_fields=["name", "fixed_table"])
+    for entry in players:
+        player = current[entry.player_id]
+        player.name = " ".join(entry.name.split())
+        player.wizards_id = _normalise_wizards_id(entry.wizards_id)
+        player.save(update_fields=["name", "wizards_id"])
+    after = {
+        "name": team.name,
+        "fixed_table": team.fixed_table,
+        "players": [f"{p.name} ({p.wizards_id})" for p in current.values()],
+    }
+    audit_log(
+        tournament=tournament,
+        actor=actor,
+        action="team_update",
+        obj=team,
+        before=before,
+        after=after,
+        reason=reason,
+    )
+    return team

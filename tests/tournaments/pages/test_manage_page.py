@@ -480,3 +480,56 @@ def test_audit_log_reads_as_sentences_with_round_numbers_not_ids(
     assert correction.sentence.startswith(f"Result of table {match.table}, round 1 corrected by orga")
     assert correction.changes == ["left team's games: 1 → 0", "right team's games: 0 → 1"]
     assert "{&#x27;" not in page.text and ">round_pair" not in page.text
+
+
+def test_edit_a_team_before_round_one_without_a_reason(organizer_client, event):
+    team = Team.objects.get(tournament=event, name="Team Turn")
+    first, second = team.players.order_by("position")
+    url = reverse("tournament-team-edit", args=[event.id, team.id])
+    assert f'data-team-edit="{team.id}"' in organizer_client.get(url).text
+
+    response = organizer_client.post(
+        url,
+        {
+            "name": "Team Turn Again",
+            f"player_{first.id}_name": "Ivan Petrov",
+            f"player_{first.id}_wizards_id": "ivan.p@example.org",
+            f"player_{second.id}_name": "Jade  Wu",
+            f"player_{second.id}_wizards_id": second.wizards_id,
+            "fixed_table": "7",
+        },
+    )
+
+    team.refresh_from_db()
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert response.status_code == 302
+    assert (team.name, team.fixed_table, first.wizards_id, second.name) == (
+        "Team Turn Again",
+        7,
+        "ivan.p@example.org",
+        "Jade Wu",
+    )
+
+
+def test_editing_a_team_after_round_one_needs_a_reason(organizer_client, event, paired_round):
+    team = Team.objects.get(tournament=event, name="Team Turn")
+    players = list(team.players.order_by("position"))
+    url = reverse("tournament-team-edit", args=[event.id, team.id])
+    data = {"name": "Renamed", "fixed_table": ""}
+    for player in players:
+        data[f"player_{player.id}_name"] = player.name
+        data[f"player_{player.id}_wizards_id"] = player.wizards_id
+
+    refused = organizer_client.post(url, data)
+    changed = organizer_client.post(url, {**data, "reason": "name misspelt on the sheet"})
+
+    assert refused.status_code == 400
+    assert "reason: round 1 is paired: say why the team changes" in refused.text
+    assert changed.status_code == 302
+    entry = AuditEntry.objects.get(action="team_update")
+    assert (entry.before["name"], entry.after["name"], entry.reason) == (
+        "Team Turn",
+        "Renamed",
+        "name misspelt on the sheet",
+    )
