@@ -35,7 +35,8 @@ def field_label(field: str) -> str:
     found = _PLAYER_FIELD.match(field)
     if found:
         index, part = int(found.group(1)), found.group(2)
-        return f"player {SEAT_LETTERS[index]}'s {_PART_LABELS.get(part, part)}"
+        seat = SEAT_LETTERS[index] if index < len(SEAT_LETTERS) else str(index + 1)
+        return f"player {seat}'s {_PART_LABELS.get(part, part)}"
     return {"name": "team name", "players": "players"}.get(field, field)
 
 
