@@ -26,8 +26,8 @@ system-packages:
 run: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py setup_demo
-	@echo "Serving on http://$(HOST):$(PORT)/ (Ctrl-C to stop)"
-	DEBUG=$${DEBUG:-true} $(BIN)/python manage.py runserver $(HOST):$(PORT)
+	@echo "Serving on http://$(HOST):$(PORT)/ with a background worker (Ctrl-C stops both)"
+	DEBUG=$${DEBUG:-true} $(BIN)/python manage.py runembedded $(HOST):$(PORT)
 
 test: install system-packages
 	$(BIN)/python -m pytest
@@ -41,4 +41,4 @@ bench: install
 	@for script in bench/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis staticfiles
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis staticfiles var

@@ -3,7 +3,8 @@
 Each service locks the row it changes, rebuilds the clock from stored timestamps, lets the pure
 core (``clock.domain.round_clock`` and ``end_of_round``) decide, stores the new timestamps and
 writes an audit entry. Nothing keeps time in memory, so the clock survives restarts; the
-``round_time_up`` task is only told when the next deadline is, and re-checks the clock itself.
+services store the round's next deadline (``Round.time_check_at``) and the periodic time-up
+sweep (``round_time_sweep``, Celery beat) re-checks the clock itself once it has passed.
 
 Rules (see the domain modules for details): players wait for the official clock before they
 start (MTR App. B), so starting is separate from pairing; extensions (MTR 2.6) belong to one
@@ -46,6 +47,7 @@ __all__ = [
     "round_resume",
     "round_start",
     "round_time_check_claim",
+    "round_time_sweep",
     "round_time_up_record",
     "team_side",
     "time_extension_grant",
@@ -92,26 +94,17 @@ def _api_error(exc: ClockError | EndOfRoundError) -> DomainError:
 
 
 def _schedule_time_up(round_id: int, deadline: datetime | None) -> None:
-    """Make the check at ``deadline`` the round's one live time-up check, and enqueue it after
-    commit.
+    """Tell the time-up sweep (``round_time_sweep``) to look at this round at ``deadline``.
 
-    ``Round.time_check_at`` names the live check: any check already queued with another ETA
-    finds it changed and stops without rescheduling (see ``round_time_up_record``), so start,
-    resume, extensions and time calls replace the chain instead of starting one more. Enqueued
-    on commit so the worker never reads a start or resume that is not yet stored. With eager
-    Celery (embedded mode) it runs at once and finds time not up.
+    Start, resume, extensions and time calls store their next deadline here; the sweep, run by
+    Celery beat every few seconds, picks up every round whose ``time_check_at`` has passed. No
+    task waits in the broker for a deadline, so the broker's visibility timeout need not cover a
+    round's length, and the check works the same with eager Celery (tests), the embedded worker
+    and production.
     """
     if deadline is None:
         return
     Round.objects.filter(pk=round_id).update(time_check_at=deadline)
-    # Imported here: the task module imports these services.
-    from clock.tasks import round_time_up_task
-
-    transaction.on_commit(
-        lambda: round_time_up_task.apply_async(
-            kwargs={"round_id": round_id, "check_at": deadline.isoformat()}, eta=deadline
-        )
-    )
 
 
 def _lock_round(round_row: Round) -> Round:
@@ -200,8 +193,8 @@ def round_pause(*, round: Round, actor, at: datetime) -> RoundPause:
 def round_resume(*, round: Round, actor, at: datetime) -> RoundPause:
     """Restart the clock at ``at``; every end moves later by the length of the pause.
 
-    The time-up task is scheduled again for the new deadline, because the run scheduled before
-    the pause will find the round not yet out of time.
+    The round's next deadline moves too (a pause cleared it: the sweep saw no deadline while
+    the clock stood still).
     """
     locked = _lock_round(round)
     pauses = list(RoundPause.objects.filter(round_id=locked.pk))
@@ -356,7 +349,7 @@ def match_time_call(*, match: Match, actor, active_team: str | int, at: datetime
     locked.active_team = str(called.time_called.active_team)
     locked.turns_completed = 0
     if locked.extra_turns_since is None:
-        # The time-up task had not marked it yet (embedded mode has no delayed runs at all).
+        # The time-up sweep had not marked it yet (it runs every few seconds, or not at all without beat).
         locked.extra_turns_since = called.ends_at
     locked.save(update_fields=["time_called_at", "active_team", "turns_completed", "extra_turns_since"])
     audit_log(
@@ -428,11 +421,11 @@ def round_time_up_record(*, round_id: int, at: datetime, check_at: datetime | No
     """Mark the tables whose own end has passed as in extra turns, record once that the round's
     time ran out, and say when to look again.
 
-    Run by the ``round_time_up`` task, possibly late, twice, or after the clock changed, so it
-    decides only from the stored clock as of ``at``. ``check_at`` is the ETA the run was queued
-    for; if the round's ``time_check_at`` names another one, a later start, resume, extension,
-    time call or check replaced it, and this run stops (``stale``). None: a run from outside the
-    chain (a manual or legacy call), which checks anyway.
+    Run by the time-up sweep (``round_time_sweep``), possibly late, twice, or after the clock
+    changed, so it decides only from the stored clock as of ``at``. ``check_at`` is the deadline
+    the sweep found stored; if the round's ``time_check_at`` names another one by now, a start,
+    resume, extension, time call or another sweep replaced it, and this run stops (``stale``).
+    None: a run from outside the sweep (a manual call), which checks anyway.
 
     Each table whose own end (round end plus its extensions) has passed gets
     ``extra_turns_since`` = that end, by a conditional update where it is still empty, so only
@@ -518,10 +511,12 @@ def _mark_extra_turns(
     return tuple(sorted(pending))
 
 
-def round_time_check_claim(*, round_id: int, check_at: datetime | None, next_check_at: datetime) -> bool:
-    """Hand the round's live time-up check on from the run queued for ``check_at`` to a new one
-    at ``next_check_at``; False if another change replaced it meanwhile (then that one goes on,
-    and this run must not enqueue). ``check_at`` None: a run outside the chain takes it over."""
+def round_time_check_claim(
+    *, round_id: int, check_at: datetime | None, next_check_at: datetime | None
+) -> bool:
+    """Move the round's next time-up check from ``check_at`` to ``next_check_at`` (None: no
+    deadline is left, the sweep stops looking at it); False if a clock change replaced it
+    meanwhile (then that change's deadline stands). ``check_at`` None: take it over anyway."""
     rows = Round.objects.filter(pk=round_id)
     if check_at is not None:
         rows = rows.filter(time_check_at=check_at)
@@ -529,6 +524,40 @@ def round_time_check_claim(*, round_id: int, check_at: datetime | None, next_che
 
 
 def reschedule_at(deadline: datetime, at: datetime) -> datetime:
-    """The next check's ETA: the deadline, but never in the past, so a worker whose clock runs a
+    """The next check: the deadline, but never in the past, so a worker whose clock runs a
     little ahead of the web server's does not spin."""
     return max(deadline, at + timedelta(seconds=1))
+
+
+@dataclass(frozen=True)
+class SweptRound:
+    """One round the time-up sweep looked at: what it saw and when it looks again."""
+
+    round_id: int
+    check: TimeUpCheck
+    next_check_at: datetime | None
+
+
+def round_time_sweep(*, at: datetime, limit: int = 200) -> list[SweptRound]:
+    """Run the time-up check of every round whose next deadline (``time_check_at``) has passed.
+
+    Run by Celery beat every few seconds (``CELERY_BEAT_SCHEDULE``). Each round is checked as
+    of ``at`` (``round_time_up_record``: idempotent, claims each write), then its next deadline
+    is stored through a conditional update, so a start, pause, extension or time call committed
+    meanwhile keeps its own deadline. Rounds are taken oldest deadline first, ``limit`` a run;
+    the next run takes the rest.
+    """
+    due = list(
+        Round.objects.filter(time_check_at__lte=at)
+        .order_by("time_check_at", "pk")
+        .values_list("pk", "time_check_at")[:limit]
+    )
+    swept = []
+    for round_id, check_at in due:
+        check = round_time_up_record(round_id=round_id, at=at, check_at=check_at)
+        if check.stale:
+            continue
+        next_check_at = reschedule_at(check.next_deadline, at) if check.next_deadline else None
+        if round_time_check_claim(round_id=round_id, check_at=check_at, next_check_at=next_check_at):
+            swept.append(SweptRound(round_id, check, next_check_at))
+    return swept

@@ -1,57 +1,38 @@
-"""Celery tasks for tournaments: thin, idempotent wrappers that take ids and call a service."""
+"""Celery tasks for the round clock: thin, idempotent wrappers that call a service."""
 
 from __future__ import annotations
 
 import logging
-from datetime import datetime
 
 from celery import shared_task
 from django.db import OperationalError
 from django.utils import timezone
 
-from clock.services import reschedule_at, round_time_check_claim, round_time_up_record
+from clock.services import round_time_sweep
 
 logger = logging.getLogger(__name__)
 
 
 @shared_task(
-    bind=True,
-    name="tournaments.round_time_up",
-    acks_late=True,
-    autoretry_for=(OperationalError,),
-    max_retries=3,
-    retry_backoff=True,
+    name="clock.round_time_sweep", autoretry_for=(OperationalError,), max_retries=2, ignore_result=True
 )
-def round_time_up_task(self, *, round_id: int, check_at: str | None = None) -> dict:
-    """Look at the round's clock now: mark tables past their own end as in extra turns, record
-    time up once, and come back at the next deadline.
+def round_time_sweep_task() -> dict:
+    """Check every round whose next deadline has passed: mark tables past their own end as in
+    extra turns, record time up once, store the next deadline (``clock.services.round_time_sweep``).
 
-    ``check_at`` is the ETA this run was queued for (ISO 8601). Only the round's live check
-    (``Round.time_check_at``) goes on: a run queued before a later start, resume, extension or
-    time call finds another ETA stored and stops, and a run hands the chain on only through a
-    conditional update of that column, so there is one chain per round however often the clock
-    changed. Safe to run any number of times, early, late or after the clock changed: the
-    service re-reads the stored timestamps and claims each write with a conditional update,
-    which is why ``acks_late`` is allowed. It reschedules itself only through a real broker; with
-    eager Celery (embedded mode) ``apply_async`` would run the next check at once and recurse,
-    and the services enqueue a fresh check on every start, resume, extension and time call.
+    Run by Celery beat every few seconds (``CELERY_BEAT_SCHEDULE`` in ``config/settings.py``). Safe
+    to run late, twice or concurrently: every write is claimed with a conditional update.
     """
-    now = timezone.now()
-    scheduled = datetime.fromisoformat(check_at) if check_at else None
-    check = round_time_up_record(round_id=round_id, at=now, check_at=scheduled)
-    eager = self.request.is_eager or self.app.conf.task_always_eager
-    rescheduled = None
-    if check.next_deadline is not None and not eager:
-        eta = reschedule_at(check.next_deadline, now)
-        if round_time_check_claim(round_id=round_id, check_at=scheduled, next_check_at=eta):
-            rescheduled = eta
-            self.apply_async(kwargs={"round_id": round_id, "check_at": eta.isoformat()}, eta=eta)
+    swept = round_time_sweep(at=timezone.now())
     return {
-        "round_id": round_id,
-        "state": str(check.state) if check.state is not None else None,
-        "stale": check.stale,
-        "recorded": check.recorded,
-        "tables_out_of_time": list(check.tables_out_of_time),
-        "tables_marked": list(check.tables_marked),
-        "next_check": rescheduled.isoformat() if rescheduled else None,
+        "rounds": [
+            {
+                "round_id": item.round_id,
+                "state": str(item.check.state) if item.check.state is not None else None,
+                "recorded": item.check.recorded,
+                "tables_marked": list(item.check.tables_marked),
+                "next_check": item.next_check_at.isoformat() if item.next_check_at else None,
+            }
+            for item in swept
+        ]
     }

@@ -60,14 +60,26 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return items
 
 
+#: SQLite as a multi-user server (embedded mode: the web server's threads and the worker write at
+#: once). WAL lets readers go on while one writer writes; IMMEDIATE takes the write lock when a
+#: transaction begins, so two writers queue on the busy timeout instead of one failing with
+#: "database is locked" when it upgrades a read lock; the timeout is how long a writer waits.
+SQLITE_OPTIONS = {
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+}
+
+
 def env_database(name: str, default_sqlite_path: str, conn_max_age: int = 60) -> dict:
-    """``DATABASE_URL`` (postgres:// or sqlite:///) parsed into a Django DATABASES entry."""
+    """``DATABASE_URL`` (postgres:// or sqlite:///) parsed into a Django DATABASES entry; SQLite
+    gets ``SQLITE_OPTIONS``."""
     raw = env_str(name)
     if not raw:
         return {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": default_sqlite_path,
-            "OPTIONS": {"timeout": 20},
+            "OPTIONS": dict(SQLITE_OPTIONS),
         }
     scheme = urlparse(raw).scheme
     if scheme not in {"postgres", "postgresql", "pgsql", "sqlite"}:
@@ -81,6 +93,8 @@ def env_database(name: str, default_sqlite_path: str, conn_max_age: int = 60) ->
         raise ImproperlyConfigured(f"{name}: malformed URL {raw!r}: {exc}") from exc
     if scheme != "sqlite" and not config.get("NAME"):
         raise ImproperlyConfigured(f"{name}: the URL {raw!r} names no database (add /dbname)")
+    if scheme == "sqlite":
+        config["OPTIONS"] = {**SQLITE_OPTIONS, **config.get("OPTIONS", {})}
     return config
 
 

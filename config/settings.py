@@ -136,17 +136,61 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-# Celery: a real broker when REDIS_URL is set, otherwise tasks run in-process (embedded mode).
-CELERY_BROKER_URL = REDIS_URL or "memory://"
-CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
-CELERY_TASK_ALWAYS_EAGER = REDIS_URL is None
+# Celery. Production: Redis is the broker and result store, a worker and beat run beside gunicorn.
+# Embedded mode under `make run` (EMBEDDED_WORKER=true, set by `manage.py runembedded`): a real
+# worker and beat too, on kombu's filesystem transport (a folder next to the database; no service
+# to install), so documents render outside the request as in production. Anything else without
+# REDIS_URL (the tests, one-off manage.py commands) runs tasks in-process (eager).
+EMBEDDED_WORKER = env_bool("EMBEDDED_WORKER", False)
+CELERY_DATA_DIR = Path(env_str("CELERY_DATA_DIR", str(BASE_DIR / "var" / "celery")))
+if REDIS_URL:
+    CELERY_BROKER_URL = REDIS_URL
+    CELERY_RESULT_BACKEND = REDIS_URL
+    # Longer than the hard time limit below, so a task still running is never handed out twice;
+    # nothing waits in the broker for long (no ETA tasks: deadlines are swept, see beat below).
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 600)}
+elif EMBEDDED_WORKER:
+    CELERY_BROKER_URL = "filesystem://"
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(CELERY_DATA_DIR / "queue"),
+        "data_folder_out": str(CELERY_DATA_DIR / "queue"),
+        "control_folder": str(CELERY_DATA_DIR / "control"),
+    }
+    CELERY_RESULT_BACKEND = None
+    CELERY_TASK_IGNORE_RESULT = True
+else:
+    CELERY_BROKER_URL = "memory://"
+    CELERY_RESULT_BACKEND = "cache+memory://"
+CELERY_TASK_ALWAYS_EAGER = REDIS_URL is None and not EMBEDDED_WORKER
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 300)
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 360)
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_TASK_DEFAULT_QUEUE", "twohg")
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+CELERY_BEAT_SCHEDULE_FILENAME = str(CELERY_DATA_DIR / "beat-schedule")
+# Every periodic job, in one place; run by `celery -A config beat` (production) or the beat of
+# `make run`. Each sweep is idempotent and cheap when there is nothing to do; "expires" drops a
+# sweep that waited in the queue past its next run (a busy or stopped worker), so they never pile up.
+CELERY_BEAT_SCHEDULE = {
+    # Round clock: tables whose own end has passed go into extra turns, a round's time up is
+    # recorded once. Services store each round's next deadline; this looks at the passed ones.
+    "round-clock-time-up": {
+        "task": "clock.round_time_sweep",
+        "schedule": float(env_int("CLOCK_SWEEP_SECONDS", 5)),
+        "options": {"expires": 5},
+    },
+    # Documents: requeue jobs whose worker is gone (no heartbeat for DOCUMENTS_ORPHANED_AFTER_SECONDS),
+    # or that were never queued (the broker was down) or lost their message.
+    "documents-requeue-orphaned": {
+        "task": "documents.requeue_orphaned",
+        "schedule": float(env_int("DOCUMENTS_SWEEP_SECONDS", 10)),
+        "options": {"expires": 10},
+    },
+}
+# A rendering worker's heartbeat, and how long without one means it is gone (a few beats missed).
+DOCUMENTS_HEARTBEAT_SECONDS = env_int("DOCUMENTS_HEARTBEAT_SECONDS", 5)
+DOCUMENTS_ORPHANED_AFTER_SECONDS = env_int("DOCUMENTS_ORPHANED_AFTER_SECONDS", 30)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -11,6 +11,21 @@ from django.utils import timezone
 
 from documents.enums import DocumentKind, JobStatus, Paper
 
+#: A rendering worker writes ``heartbeat_at`` this often.
+HEARTBEAT_EVERY = datetime.timedelta(seconds=settings.DOCUMENTS_HEARTBEAT_SECONDS)
+#: A running job with no heartbeat for this long has lost its worker (killed, machine gone).
+ORPHANED_AFTER = datetime.timedelta(seconds=settings.DOCUMENTS_ORPHANED_AFTER_SECONDS)
+
+
+def orphaned_running(now: datetime.datetime) -> Q:
+    """Running jobs whose worker is gone: no heartbeat for ``ORPHANED_AFTER`` (or, claimed before
+    heartbeats existed, started that long ago). The one definition the sweep, the claim, the
+    retry and the print panel use."""
+    cutoff = now - ORPHANED_AFTER
+    return Q(status=JobStatus.RUNNING) & (
+        Q(heartbeat_at__lt=cutoff) | Q(heartbeat_at__isnull=True, started_at__lt=cutoff)
+    )
+
 
 def document_upload_to(job: DocumentJob, filename: str) -> str:
     return f"documents/{job.tournament_id}/{filename}"
@@ -49,6 +64,12 @@ class DocumentJob(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    queued_at = models.DateTimeField(
+        null=True, blank=True, help_text="When its render task last went to the broker; empty: never sent."
+    )
+    heartbeat_at = models.DateTimeField(
+        null=True, blank=True, help_text="Last sign of life of the worker rendering it (every few seconds)."
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -65,16 +86,15 @@ class DocumentJob(models.Model):
 
     @property
     def stuck(self) -> bool:
-        """Running for longer than the task's hard time limit: Celery has killed that render, so
-        its worker can no longer finish it (the broker would only redeliver it after its
-        visibility timeout, an hour)."""
-        return (
-            self.status == JobStatus.RUNNING
-            and self.started_at is not None
-            and self.started_at < timezone.now() - datetime.timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT)
-        )
+        """Running, but its worker stopped giving signs of life (``orphaned_running``): it was
+        killed, and the periodic sweep will queue the job again within seconds."""
+        if self.status != JobStatus.RUNNING:
+            return False
+        cutoff = timezone.now() - ORPHANED_AFTER
+        last_sign = self.heartbeat_at or self.started_at
+        return last_sign is not None and last_sign < cutoff
 
     @property
     def retryable(self) -> bool:
-        """Failed, or stuck running (``stuck``): what ``services.document_retry`` accepts."""
+        """Failed, or stuck (``stuck``): what ``services.document_retry`` accepts."""
         return self.status == JobStatus.FAILED or self.stuck

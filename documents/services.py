@@ -15,12 +15,14 @@ import json
 import logging
 import math
 import os
+import threading
+from contextlib import contextmanager, nullcontext
 from functools import cache
 from pathlib import Path
 
 from django.conf import settings
 from django.core.files.base import ContentFile
-from django.db import OperationalError, transaction
+from django.db import OperationalError, connections, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 from pypdf import PdfReader
@@ -29,16 +31,19 @@ from common.errors import DomainError
 from common.pdf import Underlay, render_pdf, render_pdf_chunks
 from documents.builders import BUILDERS, FORM_TEMPLATES, TEMPLATES
 from documents.enums import DocumentKind, JobStatus, Paper
-from documents.models import DocumentJob
+from documents.models import HEARTBEAT_EVERY, ORPHANED_AFTER, DocumentJob, orphaned_running
 from tournaments.enums import RoundKind, RoundStatus
 from tournaments.models import Round, Tournament
 from tournaments.read_models import is_final
 
 logger = logging.getLogger(__name__)
 
-#: A running job whose worker has not finished it this long after the claim is taken over:
-#: past the task's hard time limit, that worker is gone.
-STALE_AFTER = datetime.timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 60)
+#: A pending job not sent to the broker this long after it was stored was never queued (the
+#: broker was down at commit); the sweep sends it.
+QUEUE_GRACE = datetime.timedelta(seconds=10)
+#: A pending job sent this long ago and still not started lost its message (a broker restarted
+#: without persistence); the sweep sends it again. Longer than any honest wait in the queue.
+MESSAGE_LOST_AFTER = datetime.timedelta(minutes=10)
 #: Below this many pages one process is faster than forking a pool and merging.
 PARALLEL_FROM_PAGES = 12
 #: Smallest chunk worth its fixed cost (stylesheet parsing, fonts, one PDF to merge).
@@ -112,10 +117,22 @@ def _resolve_round(tournament: Tournament, kind: str, number: int | None) -> Rou
     return latest
 
 
-def _enqueue(job: DocumentJob) -> None:
+def _send(job_id: int) -> bool:
+    """Put the job's render task on the broker and note when (``queued_at``); False, logged, when
+    the broker refuses: the job stays pending and the periodic sweep sends it later."""
     from documents.tasks import document_render_task
 
-    transaction.on_commit(lambda: document_render_task.delay(job_id=job.id))
+    try:
+        document_render_task.delay(job_id=job_id)
+    except Exception as exc:
+        logger.warning("document job %s not queued (the sweep will retry): %s", job_id, exc)
+        return False
+    DocumentJob.objects.filter(pk=job_id, status=JobStatus.PENDING).update(queued_at=timezone.now())
+    return True
+
+
+def _enqueue(job: DocumentJob) -> None:
+    transaction.on_commit(lambda: _send(job.id))
 
 
 @transaction.atomic
@@ -138,20 +155,17 @@ def document_request(
 
 @transaction.atomic
 def document_retry(*, job: DocumentJob, actor) -> DocumentJob:
-    """Queue a failed job again, or a stuck one: running since before the task's hard time limit
-    (``DocumentJob.stuck``), so its worker died and the broker would redeliver it only after its
-    visibility timeout. Any other state is left as it is (409)."""
-    time_limit = datetime.timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT)
-    retryable = Q(status=JobStatus.FAILED) | Q(
-        status=JobStatus.RUNNING, started_at__lt=timezone.now() - time_limit
-    )
-    updated = DocumentJob.objects.filter(retryable, pk=job.pk).update(
-        status=JobStatus.PENDING, progress=0, claim_token="", started_at=None
-    )
+    """Queue a failed job again, or a stuck one: running with no heartbeat from its worker for
+    ``ORPHANED_AFTER`` (``DocumentJob.stuck``), so that worker is gone. Any other state is left as
+    it is (409). The periodic sweep requeues stuck jobs by itself; this is the button for the
+    impatient, and for failed jobs, which only a person retries."""
+    updated = DocumentJob.objects.filter(
+        Q(status=JobStatus.FAILED) | orphaned_running(timezone.now()), pk=job.pk
+    ).update(status=JobStatus.PENDING, progress=0, claim_token="", started_at=None, heartbeat_at=None)
     if not updated:
         raise DomainError(
-            f"only a failed job, or one running for over {settings.CELERY_TASK_TIME_LIMIT} s, can be "
-            f"retried (this one is {job.status})",
+            f"only a failed job, or one whose worker stopped ({ORPHANED_AFTER.seconds} s without a sign of "
+            f"life), can be retried (this one is {job.status})",
             status_code=409,
         )
     job.refresh_from_db()
@@ -159,38 +173,46 @@ def document_retry(*, job: DocumentJob, actor) -> DocumentJob:
     return job
 
 
-def documents_requeue_stuck() -> list[int]:
-    """Send again every job a dead worker left behind: running past ``STALE_AFTER`` (its render
-    cannot still be going) or pending that long (its message was lost with a broker restart).
+def documents_requeue_orphaned(*, now: datetime.datetime | None = None) -> list[int]:
+    """Queue again every job no worker will finish, and return their ids.
 
-    Called when a worker starts, so a killed worker's job is finished by the next one without
-    waiting for the broker's visibility timeout. Sending twice is harmless: ``_claim`` lets one
-    render take the job and the other finds it done or running.
+    * running with no heartbeat for ``ORPHANED_AFTER``: its worker was killed (with its whole
+      process group, the machine lost...). It goes back to pending first, so the old message,
+      should the broker redeliver it after its visibility timeout, finds nothing to take over;
+    * pending and never sent (``queued_at`` empty ``QUEUE_GRACE`` after it was stored): the
+      broker was down when it was requested;
+    * pending and sent over ``MESSAGE_LOST_AFTER`` ago: the message was lost.
+
+    Run by Celery beat (``CELERY_BEAT_SCHEDULE``) and when a worker starts. Sending twice is
+    harmless: ``_claim`` lets one render take the job and the other finds it running or done.
     """
-    from documents.tasks import document_render_task
-
-    cutoff = timezone.now() - STALE_AFTER
-    stuck = Q(status=JobStatus.RUNNING, started_at__lt=cutoff) | Q(
-        status=JobStatus.PENDING, created_at__lt=cutoff
+    now = now or timezone.now()
+    orphaned = list(DocumentJob.objects.filter(orphaned_running(now)).values_list("pk", flat=True))
+    if orphaned:
+        DocumentJob.objects.filter(orphaned_running(now), pk__in=orphaned).update(
+            status=JobStatus.PENDING, progress=0, claim_token="", started_at=None, heartbeat_at=None
+        )
+        logger.warning("document jobs %s lost their worker; queued again", orphaned)
+    unsent = Q(status=JobStatus.PENDING) & (
+        Q(queued_at__isnull=True, created_at__lt=now - QUEUE_GRACE)
+        | Q(queued_at__lt=now - MESSAGE_LOST_AFTER)
     )
-    job_ids = list(DocumentJob.objects.filter(stuck).order_by("pk").values_list("pk", flat=True))
-    for job_id in job_ids:
-        document_render_task.delay(job_id=job_id)
-    return job_ids
+    job_ids = sorted(set(orphaned) | set(DocumentJob.objects.filter(unsent).values_list("pk", flat=True)))
+    return [job_id for job_id in job_ids if _send(job_id)]
 
 
 def _claim(job_id: int, token: str) -> bool:
-    """Take the job: pending, failed, stale running, or running under this same message."""
+    """Take the job: pending, failed, running with its worker gone, or running under this same
+    message (redelivered after its worker died)."""
     now = timezone.now()
-    claimable = Q(status__in=[JobStatus.PENDING, JobStatus.FAILED]) | Q(
-        status=JobStatus.RUNNING, started_at__lt=now - STALE_AFTER
-    )
+    claimable = Q(status__in=[JobStatus.PENDING, JobStatus.FAILED]) | orphaned_running(now)
     if token:
         claimable |= Q(status=JobStatus.RUNNING, claim_token=token)
     return bool(
         DocumentJob.objects.filter(claimable, pk=job_id).update(
             status=JobStatus.RUNNING,
             started_at=now,
+            heartbeat_at=now,
             finished_at=None,
             progress=1,
             error="",
@@ -246,8 +268,37 @@ def _file_name(job: DocumentJob, digest: str) -> str:
     return f"{job.kind}{round_part}-{job.paper.lower()}-{digest[:16]}.pdf"
 
 
-def document_render(*, job_id: int, claim_token: str = "") -> DocumentJob | None:
+@contextmanager
+def _heartbeat(job: DocumentJob):
+    """Write the job's ``heartbeat_at`` every ``HEARTBEAT_EVERY`` from a thread while the render
+    runs, so the sweep can tell a long render from a dead worker. The thread has its own database
+    connection and closes it; a failed beat (database busy) is only logged, the next one retries."""
+    stop = threading.Event()
+
+    def beat() -> None:
+        try:
+            while not stop.wait(HEARTBEAT_EVERY.total_seconds()):
+                try:
+                    _mine(job).update(heartbeat_at=timezone.now())
+                except Exception as exc:
+                    logger.warning("document job %s: heartbeat not written: %s", job.pk, exc)
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=beat, name=f"document-job-{job.pk}-heartbeat", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
+
+
+def document_render(*, job_id: int, claim_token: str = "", heartbeat: bool = False) -> DocumentJob | None:
     """Produce the job's PDF; safe to run any number of times (see the module docstring).
+
+    ``heartbeat``: write signs of life while rendering (``_heartbeat``); a worker does, an eager
+    run inside a request does not need to.
 
     Returns the job as stored afterwards, or ``None`` if it does not exist (deleted with its
     event). A job already done or being rendered elsewhere is returned untouched. An error is
@@ -257,6 +308,13 @@ def document_render(*, job_id: int, claim_token: str = "") -> DocumentJob | None
     if not _claim(job_id, claim_token):
         return DocumentJob.objects.filter(pk=job_id).first()
     job = DocumentJob.objects.select_related("tournament", "round").get(pk=job_id)
+    with _heartbeat(job) if heartbeat else nullcontext():
+        return _render_claimed(job)
+
+
+def _render_claimed(job: DocumentJob) -> DocumentJob | None:
+    """Render a job this run has claimed, store the file, then mark it done (or failed)."""
+    job_id = job.pk
     try:
         context = BUILDERS[job.kind](job.tournament, job.round, job.paper)
         digest = content_hash(job.kind, job.paper, context)

@@ -9,7 +9,7 @@ from celery.signals import worker_init, worker_ready
 from django.db import OperationalError
 
 from common.pdf import warm_up
-from documents.services import document_render, documents_requeue_stuck
+from documents.services import document_render, documents_requeue_orphaned
 
 logger = logging.getLogger(__name__)
 
@@ -30,10 +30,11 @@ def warm_pdf_renderer(**_kwargs) -> None:
 
 @worker_ready.connect
 def requeue_stuck_documents(**_kwargs) -> None:
-    """A worker that starts finishes what a dead one left (``documents_requeue_stuck``); a failure
-    here (database not reachable yet) is logged and must not stop the worker."""
+    """A worker that starts finishes what a dead one left (``documents_requeue_orphaned``) at
+    once, before the next sweep; a failure here (database not reachable yet) is logged and must
+    not stop the worker."""
     try:
-        job_ids = documents_requeue_stuck()
+        job_ids = documents_requeue_orphaned()
     except Exception as exc:
         logger.warning("could not look for document jobs left by a stopped worker: %s", exc)
         return
@@ -58,9 +59,24 @@ def document_render_task(self, *, job_id: int) -> dict:
     ``acks_late`` with ``reject_on_worker_lost``: a worker killed mid-render gives the message
     back to the broker, and the redelivered task takes its own job back through the claim token
     (the task id); a job is marked done only after its file is stored, so no half file is ever
-    served. Rendering errors are recorded on the job and are final until someone retries it.
+    served. While it renders, the job's heartbeat says the worker is alive; a worker killed with
+    its whole process group gives nothing back, so the periodic sweep
+    (``requeue_orphaned_documents_task``) requeues the job once the heartbeat stops. Rendering
+    errors are recorded on the job and are final until someone retries it.
     """
-    job = document_render(job_id=job_id, claim_token=self.request.id or "")
+    eager = self.request.is_eager or self.app.conf.task_always_eager
+    job = document_render(job_id=job_id, claim_token=self.request.id or "", heartbeat=not eager)
     status = job.status if job else "missing"
     logger.info("document job %s: %s", job_id, status)
     return {"job_id": job_id, "status": status}
+
+
+@shared_task(name="documents.requeue_orphaned", ignore_result=True)
+def requeue_orphaned_documents_task() -> list[int]:
+    """Queue again the document jobs no worker will finish: worker gone, never queued, message
+    lost (``documents.services.documents_requeue_orphaned``). Run by Celery beat
+    (``CELERY_BEAT_SCHEDULE`` in ``config/settings.py``)."""
+    job_ids = documents_requeue_orphaned()
+    if job_ids:
+        logger.info("requeued document jobs no worker was going to finish: %s", job_ids)
+    return job_ids

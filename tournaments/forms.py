@@ -10,6 +10,7 @@ from __future__ import annotations
 from django import forms
 
 from common.errors import DomainError
+from tournaments.domain.event import MAX_AWARDED_BYES
 from tournaments.enums import (
     REL,
     Format,
@@ -151,6 +152,13 @@ class TeamRegisterForm(forms.Form):
     """
 
     name = forms.CharField(label="Team name", max_length=100)
+    awarded_byes = forms.IntegerField(
+        label="Awarded byes (rounds, before round 1)",
+        min_value=0,
+        max_value=MAX_AWARDED_BYES,
+        initial=0,
+        required=False,
+    )
 
     def __init__(self, *args, team_size: int, **kwargs):
         super().__init__(*args, **kwargs)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import Q
 
+from tournaments.domain.event import MAX_AWARDED_BYES
 from tournaments.domain.formats import unsanctioned_reason
 from tournaments.enums import (
     REL,
@@ -110,6 +112,11 @@ class Team(models.Model):
     disqualified = models.BooleanField(default=False)
     fixed_table = models.PositiveIntegerField(
         null=True, blank=True, help_text="Accessibility: always this table."
+    )
+    awarded_byes = models.PositiveSmallIntegerField(
+        default=0,
+        validators=[MaxValueValidator(MAX_AWARDED_BYES)],
+        help_text="Premier-style awarded byes, entered before round 1: rounds 1 to this number are byes.",
     )
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -20,6 +20,7 @@ from tournaments.domain import (
     EventState,
     MatchResult,
     ResultKind,
+    chart_size,
     compute_standings,
     format_percentage,
 )
@@ -162,6 +163,7 @@ def event_state_for(
         penalty_points=penalties,
         keep_apart=tuple(keep_apart),
         fixed_tables={t.id: t.fixed_table for t in teams if t.fixed_table is not None},
+        awarded_byes={t.id: t.awarded_byes for t in teams if t.awarded_byes},
     )
 
 
@@ -278,6 +280,15 @@ def play_draw_choosers(round: Round) -> dict[int, int]:  # noqa: A002 - the serv
         match_id: play_draw_chooser(team_a=a, team_b=b, swiss_rank=ranks, policy=policy, seed=round.seed)
         for match_id, a, b in pairs
     }
+
+
+def chart_size_for(tournament: Tournament) -> int:
+    """The event's size for the MTR round chart: its active teams, awarded-bye holders counted 2/4/8."""
+    return chart_size(
+        Team.objects.filter(
+            tournament=tournament, dropped_after_round__isnull=True, disqualified=False
+        ).values_list("awarded_byes", flat=True)
+    )
 
 
 def teams_for(tournament: Tournament, *, team_id: int | None = None) -> QuerySet[Team]:

@@ -745,6 +745,7 @@ def team_add(request, tournament_id: int):
                 actor=request.user,
                 name=form.cleaned_data["name"],
                 players=form.player_entries(),
+                awarded_byes=form.cleaned_data["awarded_byes"] or 0,
             )
         except DomainError as error:
             add_domain_errors(form, error, form.domain_field_map())

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from documents.enums import DocumentKind, JobStatus, Paper
+from documents.models import ORPHANED_AFTER
 
 
 class DocumentRequestInput(serializers.Serializer):
@@ -25,7 +26,8 @@ class DocumentJobOutput(serializers.Serializer):
     error = serializers.CharField()
     url = serializers.SerializerMethodField()
     retryable = serializers.BooleanField(
-        help_text="Failed, or running past the task's hard time limit (its worker died): POST retry/."
+        help_text=f"Failed, or running with no heartbeat from its worker for {ORPHANED_AFTER.seconds} s (the "
+        "worker is gone; the periodic sweep requeues it by itself too): POST retry/."
     )
     page_count = serializers.IntegerField(allow_null=True)
     created_at = serializers.DateTimeField()

@@ -21,7 +21,7 @@ from rest_framework.views import APIView
 
 from documents.api import serializers as s
 from documents.enums import JobStatus
-from documents.models import DocumentJob
+from documents.models import ORPHANED_AFTER, DocumentJob
 from documents.permissions import can_read_job
 from documents.services import document_request, document_retry
 from tournaments.api.serializers import ErrorSerializer
@@ -93,7 +93,8 @@ class DocumentRetryApi(StaffOnly):
         operation_id="documents_retry",
         request=None,
         responses={202: s.DocumentAcceptedOutput, **_errors(401, 403, 404, 409)},
-        description="Queue a failed job again, or one stuck running past the task's hard time limit.",
+        description="Queue a failed job again, or a running one whose worker stopped beating "
+        f"({ORPHANED_AFTER.seconds} s).",
     )
     def post(self, request: Request, job_id: int) -> Response:
         job = get_object_or_404(DocumentJob, pk=job_id)

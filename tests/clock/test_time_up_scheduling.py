@@ -1,148 +1,143 @@
-"""When the clock services enqueue the time-up check, and that there is only ever one live chain.
+"""Where the clock services leave the round's next deadline, and the sweep that Celery beat runs
+every few seconds over the rounds whose deadline has passed.
 
-``apply_async`` is replaced by a spy that records what would go to the broker: the on-commit
-callbacks run (``django_capture_on_commit_callbacks(execute=True)``) but nothing is queued, and a
-queued check is then run by hand, non-eagerly, at its ETA, as a worker with a broker would.
+No task waits in the broker for a deadline: the services only store ``Round.time_check_at``, and
+``round_time_sweep`` (run here at chosen instants, as beat would) checks the due rounds and moves
+each one's deadline on, or clears it once nothing is left to mark.
 """
 
 from __future__ import annotations
 
-import datetime
-
 import pytest
 import time_machine
 
+from clock import services
 from clock.services import (
     match_time_call,
     round_pause,
     round_resume,
     round_start,
+    round_time_sweep,
     time_extension_grant,
 )
-from clock.tasks import round_time_up_task
 from tests.clock.conftest import T0, at
-from tournaments.models import Round
+from tournaments.models import AuditEntry, Round
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def queued(monkeypatch) -> list[tuple[dict, datetime.datetime]]:
-    """Every (kwargs, eta) the services and the task would send to the broker, in order."""
-    calls: list[tuple[dict, datetime.datetime]] = []
-    monkeypatch.setattr(round_time_up_task, "apply_async", lambda *, kwargs, eta: calls.append((kwargs, eta)))
-    return calls
-
-
-@pytest.fixture
-def broker():
-    """Run as a worker fed by a real broker would: not eager, so the task may reschedule."""
-    conf = round_time_up_task.app.conf
-    eager = conf.task_always_eager
-    conf.task_always_eager = False
-    yield
-    conf.task_always_eager = eager
-
-
-def check(round_row, eta):
-    return {"round_id": round_row.pk, "check_at": eta.isoformat()}
-
-
-def run_queued(call, when=None):
-    kwargs, eta = call
-    with time_machine.travel(when or eta, tick=False):
-        return round_time_up_task.run(**kwargs)
 
 
 def stored_check(round_row):
     return Round.objects.get(pk=round_row.pk).time_check_at
 
 
-def test_start_enqueues_the_check_for_the_round_end(
-    round_one, tables, judge, queued, django_capture_on_commit_callbacks
-):
-    with django_capture_on_commit_callbacks(execute=True):
-        round_start(round=round_one, actor=judge, at=T0)
+def sweep(when):
+    return {item.round_id: item for item in round_time_sweep(at=when)}
 
-    assert queued == [(check(round_one, at(50)), at(50))]
+
+def test_start_stores_the_round_end_as_the_next_check(round_one, tables, judge):
+    round_start(round=round_one, actor=judge, at=T0)
+
     assert stored_check(round_one) == at(50)
 
 
-def test_resume_enqueues_the_check_for_the_end_moved_by_the_pause(
-    round_one, tables, judge, queued, django_capture_on_commit_callbacks
-):
+def test_resume_stores_the_end_moved_by_the_pause(round_one, tables, judge):
     round_start(round=round_one, actor=judge, at=T0)
     round_pause(round=round_one, actor=judge, at=at(40))
+    round_resume(round=round_one, actor=judge, at=at(47))
 
-    with django_capture_on_commit_callbacks(execute=True):
-        round_resume(round=round_one, actor=judge, at=at(47))
-
-    assert queued == [(check(round_one, at(57)), at(57))]
     assert stored_check(round_one) == at(57)
 
 
-def test_extension_enqueues_the_check_for_the_next_deadline(
-    round_one, tables, judge, queued, django_capture_on_commit_callbacks
-):
+def test_extension_stores_the_next_deadline(round_one, tables, judge):
     """Before the round end the next deadline is still the round's end; after it, the extended
     table's new end (tables 2 and 3 are already out of time at 10:52)."""
     round_start(round=round_one, actor=judge, at=T0)
-
-    with django_capture_on_commit_callbacks(execute=True), time_machine.travel(at(20), tick=False):
+    with time_machine.travel(at(20), tick=False):
         time_extension_grant(match=tables[1], actor=judge, minutes=9, reason="deck check (6 + 3)")
-    with django_capture_on_commit_callbacks(execute=True), time_machine.travel(at(52), tick=False):
+    first = stored_check(round_one)
+    with time_machine.travel(at(52), tick=False):
         time_extension_grant(match=tables[0], actor=judge, minutes=4, reason="ruling (4 min)")
 
-    assert queued == [(check(round_one, at(50)), at(50)), (check(round_one, at(54)), at(54))]
-    assert stored_check(round_one) == at(54)
+    assert (first, stored_check(round_one)) == (at(50), at(54))
 
 
-def test_time_call_enqueues_a_check_at_the_call(
-    round_one, tables, judge, queued, django_capture_on_commit_callbacks
-):
+def test_time_call_stores_a_check_at_the_call(round_one, tables, judge):
     round_start(round=round_one, actor=judge, at=T0)
 
-    with django_capture_on_commit_callbacks(execute=True):
-        match_time_call(match=tables[0], actor=judge, active_team="A", at=at(53))
+    match_time_call(match=tables[0], actor=judge, active_team="A", at=at(53))
 
-    assert queued == [(check(round_one, at(53)), at(53))]
+    assert stored_check(round_one) == at(53)
 
 
-def test_pause_enqueues_nothing(round_one, tables, judge, queued, django_capture_on_commit_callbacks):
+def test_the_sweep_leaves_a_round_alone_until_its_deadline(round_one, tables, judge):
     round_start(round=round_one, actor=judge, at=T0)
 
-    with django_capture_on_commit_callbacks(execute=True):
-        round_pause(round=round_one, actor=judge, at=at(10))
+    assert sweep(at(49, 59)) == {}
+    assert stored_check(round_one) == at(50)
+    assert not AuditEntry.objects.filter(action__in=["round.time_up", "round.extra_turns"]).exists()
 
-    assert queued == []
 
-
-def test_only_the_latest_check_reschedules_so_the_chain_never_grows(
-    round_one, tables, judge, queued, broker, django_capture_on_commit_callbacks
-):
-    """Start, an extension, a pause and a resume queue three checks; only the resume's goes on,
-    and it hands on to exactly one check at the extended table's end, which ends the chain."""
-    with django_capture_on_commit_callbacks(execute=True):
-        round_start(round=round_one, actor=judge, at=T0)
-    with django_capture_on_commit_callbacks(execute=True), time_machine.travel(at(20), tick=False):
+def test_the_sweep_marks_tables_at_each_end_then_stops_looking(round_one, tables, judge):
+    """Table 2 has a 9-minute extension: the sweep at 10:50 marks tables 1 and 3 and records time
+    up, looks again at 10:59 for table 2, then clears the round's deadline."""
+    round_start(round=round_one, actor=judge, at=T0)
+    with time_machine.travel(at(20), tick=False):
         time_extension_grant(match=tables[1], actor=judge, minutes=9, reason="deck check (6 + 3)")
-    round_pause(round=round_one, actor=judge, at=at(30))
-    with django_capture_on_commit_callbacks(execute=True):
-        round_resume(round=round_one, actor=judge, at=at(32))
-    start_check, extension_check, resume_check = queued
 
-    results = [run_queued(call) for call in (start_check, extension_check, resume_check)]
-    table_check = queued[3]
-    duplicate = run_queued(resume_check, at(52, 5))
-    last = run_queued(table_check)
+    at_end = sweep(at(50, 3))[round_one.pk]
+    nothing_due = sweep(at(55))
+    table_two = sweep(at(59, 4))[round_one.pk]
+    after = sweep(at(80))
 
-    assert [(r["stale"], r["tables_marked"], r["next_check"]) for r in results] == [
-        (True, [], None),
-        (True, [], None),
-        (False, [1, 3], at(61).isoformat()),
-    ]
-    assert table_check == (check(round_one, at(61)), at(61))
-    assert (duplicate["stale"], duplicate["next_check"]) == (True, None)
-    assert (last["stale"], last["tables_marked"], last["next_check"]) == (False, [2], None)
-    assert len(queued) == 4
+    assert (at_end.check.recorded, at_end.check.tables_marked, at_end.next_check_at) == (True, (1, 3), at(59))
+    assert nothing_due == {}
+    assert (table_two.check.recorded, table_two.check.tables_marked, table_two.next_check_at) == (
+        False,
+        (2,),
+        None,
+    )
+    assert after == {}
+    assert stored_check(round_one) is None
+    assert AuditEntry.objects.filter(action="round.time_up").count() == 1
+    assert AuditEntry.objects.filter(action="round.extra_turns").count() == 2
+
+
+def test_a_sweep_during_a_pause_clears_the_deadline_and_resume_sets_it_again(round_one, tables, judge):
+    round_start(round=round_one, actor=judge, at=T0)
+    round_pause(round=round_one, actor=judge, at=at(45))
+
+    during = sweep(at(50))[round_one.pk]
+    cleared = stored_check(round_one)
+    round_resume(round=round_one, actor=judge, at=at(60))
+    at_new_end = sweep(at(65))[round_one.pk]
+
+    assert (str(during.check.state), during.next_check_at, cleared) == ("paused", None, None)
+    assert (at_new_end.check.recorded, at_new_end.check.tables_marked) == (True, (1, 2, 3))
+
+
+def test_a_clock_change_between_the_check_and_its_hand_over_keeps_its_own_deadline(
+    round_one, tables, judge, monkeypatch
+):
+    """The sweep read 10:50 as due; a judge's extension stored 11:01 before the sweep handed on:
+    the sweep's conditional update loses, the extension's deadline stands."""
+    round_start(round=round_one, actor=judge, at=T0)
+    real_record = services.round_time_up_record
+
+    def record_then_extend(**kwargs):
+        check = real_record(**kwargs)
+        Round.objects.filter(pk=round_one.pk).update(time_check_at=at(61))
+        return check
+
+    monkeypatch.setattr(services, "round_time_up_record", record_then_extend)
+    swept = sweep(at(50))
+
+    assert swept == {}
     assert stored_check(round_one) == at(61)
+
+
+def test_rounds_without_a_clock_are_cleared_not_swept_forever(tournament, round_one, judge):
+    Round.objects.filter(pk=round_one.pk).update(time_check_at=at(1))
+
+    swept = sweep(at(2))[round_one.pk]
+
+    assert (swept.check.state, swept.next_check_at, stored_check(round_one)) == (None, None, None)

@@ -106,3 +106,44 @@ def test_secret_read_from_file_variant(monkeypatch, tmp_path):
     from config.env import env_str
 
     assert env_str("T_SECRET") == "from-a-file"
+
+
+def test_embedded_worker_mode_queues_tasks_on_the_filesystem_broker(tmp_path):
+    """What `make run` sets for its web server and worker: tasks leave the request (not eager) for
+    a broker that needs no service."""
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import django; django.setup(); from django.conf import settings as s; "
+            "print(s.CELERY_TASK_ALWAYS_EAGER, s.CELERY_BROKER_URL, "
+            "s.CELERY_BROKER_TRANSPORT_OPTIONS['data_folder_in'])",
+        ],
+        cwd=ROOT,
+        env={
+            **{k: v for k, v in os.environ.items() if k not in SERVICE_VARIABLES},
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "EMBEDDED_WORKER": "true",
+            "CELERY_DATA_DIR": str(tmp_path),
+        },
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["False", "filesystem://", str(tmp_path / "queue")]
+
+
+def test_sqlite_is_set_up_for_several_writers(monkeypatch):
+    """WAL, a busy timeout and IMMEDIATE transactions, for the default file and a sqlite:// URL."""
+    monkeypatch.delenv("T_DB", raising=False)
+    default = env_database("T_DB", "db.sqlite3")
+    monkeypatch.setenv("T_DB", "sqlite:////tmp/event.sqlite3")
+    from_url = env_database("T_DB", "unused.sqlite3")
+
+    for database in (default, from_url):
+        assert database["OPTIONS"] == {
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+        }

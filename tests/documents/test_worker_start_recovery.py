@@ -9,8 +9,7 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from documents.models import DocumentJob
-from documents.services import STALE_AFTER
+from documents.models import ORPHANED_AFTER, DocumentJob
 from documents.tasks import requeue_stuck_documents
 from tests.documents.conftest import build_event, pages_text, pdf_of, wait_for
 
@@ -24,6 +23,7 @@ def job_left_by(event, *, status: str, age: datetime.timedelta) -> DocumentJob:
         round=event.round,
         status=status,
         started_at=timezone.now() - age if status == "running" else None,
+        heartbeat_at=timezone.now() - age if status == "running" else None,
         claim_token="dead-worker-task",
     )
     DocumentJob.objects.filter(pk=job.pk).update(created_at=timezone.now() - age)
@@ -33,13 +33,13 @@ def job_left_by(event, *, status: str, age: datetime.timedelta) -> DocumentJob:
 def test_worker_start_finishes_jobs_a_dead_worker_left_and_leaves_live_ones_alone():
     event = build_event(team_count=4)
     DocumentJob.objects.all().delete()
-    orphaned = job_left_by(event, status="running", age=STALE_AFTER + datetime.timedelta(minutes=5))
-    lost_message = job_left_by(event, status="pending", age=STALE_AFTER + datetime.timedelta(minutes=5))
-    in_progress = job_left_by(event, status="running", age=datetime.timedelta(seconds=30))
+    orphaned = job_left_by(event, status="running", age=ORPHANED_AFTER + datetime.timedelta(seconds=5))
+    never_queued = job_left_by(event, status="pending", age=datetime.timedelta(minutes=1))
+    in_progress = job_left_by(event, status="running", age=datetime.timedelta(seconds=5))
 
     requeue_stuck_documents()
 
-    for job in (orphaned, lost_message):
+    for job in (orphaned, never_queued):
         finished = wait_for(job, timeout=90)
         assert finished.status == "done", finished.error
         text = "\n".join(pages_text(pdf_of(finished)))

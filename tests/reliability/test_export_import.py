@@ -305,3 +305,38 @@ def test_another_format_or_version_is_refused(tmp_path, change, message):
         import_file(path)
 
     assert Tournament.objects.count() == 0
+
+
+def test_awarded_byes_travel_with_the_team_and_older_files_have_none(tmp_path):
+    tournament = tournament_create(actor=UserFactory(), name="Premier 2HG", swiss_rounds=3, top_cut=0)
+    holder = register_team(tournament, "Team Holder", actor=tournament.created_by)
+    register_team(tournament, "Team Plain", actor=tournament.created_by)
+    Team.objects.filter(pk=holder.pk).update(awarded_byes=3)
+    document = export(tournament.pk)
+    assert {team["name"]: team["awarded_byes"] for team in document["teams"]} == {
+        "Team Holder": 3,
+        "Team Plain": 0,
+    }
+    delete_event(tournament)
+    path = tmp_path / "event.json"
+
+    path.write_text(json.dumps(document))
+    new_id, _ = import_file(path)
+    assert dict(Team.objects.filter(tournament_id=new_id).values_list("name", "awarded_byes")) == {
+        "Team Holder": 3,
+        "Team Plain": 0,
+    }
+    Tournament.objects.get(pk=new_id).delete()
+
+    older = json.loads(json.dumps(document))
+    for team in older["teams"]:
+        del team["awarded_byes"]
+    path.write_text(json.dumps(older))
+    new_id, _ = import_file(path)
+    assert set(Team.objects.filter(tournament_id=new_id).values_list("awarded_byes", flat=True)) == {0}
+    Tournament.objects.get(pk=new_id).delete()
+
+    document["teams"][0]["awarded_byes"] = 4
+    path.write_text(json.dumps(document))
+    with pytest.raises(CommandError, match=r"teams\[0\]\.awarded_byes: 0 to 3 rounds, got 4"):
+        import_file(path)

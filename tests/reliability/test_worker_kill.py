@@ -1,17 +1,20 @@
-"""A worker killed in the middle of a document: the job is not done, then another worker finishes it.
+"""A worker killed in the middle of a document: the job is not done, then the sweep has it finished
+within two minutes, with no manual step.
 
 Only meaningful with a real broker and a database two processes share, so it runs in the service
 run (``REDIS_URL`` and PostgreSQL; under ``CI=true`` a missing one is a failure) and is skipped in
 the embedded run. The test starts its own workers, on a queue of its own, so the CI worker never
 sees its message and it never sees the CI worker's.
 
-The mechanism under test (``documents.tasks.document_render_task``): the task is ``acks_late``, so
-a worker killed with its whole process group leaves the message unacknowledged in Redis; once it
-is older than the broker's visibility timeout a live worker gives it back to the queue
-(``tests/reliability/celery_short_visibility.py`` sets that timeout to seconds here; production
-keeps an hour). The redelivered message has the same task id, which is the job's claim token, so
-the new worker takes the job back at once rather than waiting for it to go stale. The file is
-stored before the job is marked done, so nothing half-written is ever served.
+The mechanism under test: a worker killed with its whole process group (SIGKILL: main process,
+pool child, render processes) acknowledges nothing and gives nothing back before the broker's
+visibility timeout (ten minutes). While it rendered, its job's heartbeat was written every few
+seconds (``documents.services._heartbeat``); once the heartbeat is older than
+``DOCUMENTS_ORPHANED_AFTER_SECONDS``, the periodic sweep that Celery beat runs
+(``documents.requeue_orphaned``, ``CELERY_BEAT_SCHEDULE``) puts the job back to pending and sends
+it again, and the surviving worker renders it. The file is stored before the job is marked done,
+so nothing half-written is ever served. Here the second worker runs beat (``--beat``), as the
+embedded worker of ``make run`` does and as production's ``celery beat`` process would.
 
 The other failure, a task that raises, is ``tests/documents/test_document_jobs.py::
 test_a_failing_render_is_recorded_and_a_retry_succeeds`` (failed with its error, then done after
@@ -47,10 +50,8 @@ from tournaments.models import Match, Player, Round, Team
 ROOT = Path(__file__).resolve().parents[2]
 CELERY = Path(sys.executable).parent / "celery"
 TEAMS = 1024
-#: Seconds after delivery before a live worker gives an unacknowledged message back.
-VISIBILITY_TIMEOUT = 10
-#: The issue's bound for "the job completes" after the second worker starts.
-COMPLETE_WITHIN = 180
+#: The issue's bound: the job of a killed worker is finished this many seconds after the kill.
+COMPLETE_WITHIN = 120
 
 
 def _services_missing() -> str | None:
@@ -124,14 +125,14 @@ class Workers:
         self.log_dir = log_dir
         self.started: list[subprocess.Popen] = []
 
-    def start(self) -> subprocess.Popen:
+    def start(self, *, beat: bool = False) -> subprocess.Popen:
         number = len(self.started) + 1
         log = open(self.log_dir / f"worker{number}.log", "wb")  # noqa: SIM115 - closed with the process
         process = subprocess.Popen(
             [
                 str(CELERY),
                 "-A",
-                "tests.reliability.celery_short_visibility",
+                "tests.reliability.celery_kill_test_app",
                 "worker",
                 "-Q",
                 self.queue,
@@ -141,6 +142,7 @@ class Workers:
                 "--without-gossip",
                 "--without-mingle",
                 f"--hostname={self.queue}-{number}@%h",
+                *(["--beat", f"--schedule={self.log_dir / 'beat-schedule'}"] if beat else []),
             ],
             cwd=ROOT,
             env=self.env,
@@ -203,7 +205,7 @@ def _wait_for(job_id: int, statuses: set[str], timeout: float, workers: Workers)
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_worker_killed_mid_render_leaves_no_done_job_and_a_new_worker_completes_it(
+def test_a_worker_killed_mid_render_leaves_no_done_job_and_the_sweep_has_it_finished_within_two_minutes(
     settings, tmp_path, monkeypatch
 ):
     missing = _services_missing()
@@ -222,7 +224,6 @@ def test_a_worker_killed_mid_render_leaves_no_done_job_and_a_new_worker_complete
         "CELERY_TASK_DEFAULT_QUEUE": queue,
         "MEDIA_ROOT": str(settings.MEDIA_ROOT),
         "KILL_TEST_UNACKED_KEY": unacked_key,
-        "KILL_TEST_VISIBILITY_TIMEOUT": str(VISIBILITY_TIMEOUT),
     }
     workers = Workers(queue, env, tmp_path)
     broker = redis.Redis.from_url(settings.REDIS_URL)
@@ -255,8 +256,10 @@ def test_a_worker_killed_mid_render_leaves_no_done_job_and_a_new_worker_complete
         assert after_kill.claim_token == sent[0].id
         assert not any(Path(settings.MEDIA_ROOT).rglob("*.pdf"))
 
-        workers.start()
-        done = _wait_for(job.id, {"done", "failed"}, COMPLETE_WITHIN, workers)
+        workers.start(beat=True)
+        done = _wait_for(
+            job.id, {"done", "failed"}, COMPLETE_WITHIN - (time.monotonic() - killed_at), workers
+        )
         recovered_in = time.monotonic() - killed_at
     finally:
         workers.stop_all()
@@ -270,10 +273,12 @@ def test_a_worker_killed_mid_render_leaves_no_done_job_and_a_new_worker_complete
         )
 
     assert done.status == "done", done.error
-    assert (done.attempts, done.claim_token) == (2, sent[0].id)
+    assert done.attempts == 2
+    assert done.claim_token not in ("", sent[0].id)
     reader = PdfReader(io.BytesIO(Path(done.file.path).read_bytes()))
     assert len(reader.pages) == TEAMS // 4 == done.page_count
     first_page = reader.pages[0].extract_text()
     assert "Worker Kill Open 2HG" in first_page
     assert "Giants 0000" in first_page
-    print(f"killed worker's job completed by the second worker {recovered_in:.1f} s after the kill")
+    assert recovered_in < COMPLETE_WITHIN
+    print(f"killed worker's job requeued by the sweep and completed {recovered_in:.1f} s after the kill")

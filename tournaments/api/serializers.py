@@ -9,6 +9,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from common.api import ErrorSerializer
+from tournaments.domain.event import MAX_AWARDED_BYES
 from tournaments.enums import (
     REL,
     TIEBREAKER_NAMES,
@@ -124,6 +125,12 @@ class PlayerInputSerializer(serializers.Serializer):
 class TeamInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=100)
     players = PlayerInputSerializer(many=True, allow_empty=False)
+    awarded_byes = serializers.IntegerField(
+        min_value=0,
+        max_value=MAX_AWARDED_BYES,
+        default=0,
+        help_text="Premier-style awarded byes (staff only, before round 1): rounds 1 to this number are byes.",
+    )
 
 
 class PlayerOutputSerializer(serializers.Serializer):
@@ -140,6 +147,7 @@ class TeamOutputSerializer(serializers.Serializer):
     dropped_after_round = serializers.IntegerField(allow_null=True)
     disqualified = serializers.BooleanField()
     fixed_table = serializers.IntegerField(allow_null=True)
+    awarded_byes = serializers.IntegerField()
 
 
 class ReasonInputSerializer(serializers.Serializer):

@@ -185,6 +185,9 @@ class TeamListRegisterApi(EventApi):
         data = s.TeamInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         tournament = self.get_tournament()
+        awarded_byes = data.validated_data["awarded_byes"]
+        if awarded_byes and not self.is_staff(request):
+            raise PermissionDenied("only the event's staff award byes (awarded_byes)")
         team = team_register(
             tournament=tournament,
             actor=request.user,
@@ -193,6 +196,7 @@ class TeamListRegisterApi(EventApi):
                 PlayerEntry(p["name"], p["wizards_id"], p.get("username") or None)
                 for p in data.validated_data["players"]
             ],
+            awarded_byes=awarded_byes,
         )
         return Response(
             s.TeamOutputSerializer(teams_for(tournament, team_id=team.id).get()).data,

@@ -5,7 +5,7 @@ Swiss engine public API (the Django adapter calls only these):
 * ``EventState`` / ``EventSettings``: everything recorded about an event, keyed by int team id.
 * ``compute_standings(state, seed=...)`` -> list of ``StandingRow``.
 * ``pair_round(state, round_number=..., seed=...)`` -> ``RoundPairing`` (tables + explanation).
-* ``recommended_rounds(teams)`` and the playoff bracket helpers.
+* ``recommended_rounds(teams)`` (``chart_size`` counts awarded-bye holders) and the playoff bracket helpers.
 """
 
 from tournaments.domain.errors import (
@@ -25,7 +25,6 @@ from tournaments.domain.event import (
     parse_floor,
 )
 from tournaments.domain.pairing import (
-    EXACT_LIMIT,
     PairedDown,
     RoundPairing,
     TablePairing,
@@ -35,6 +34,7 @@ from tournaments.domain.results import MatchResult, Outcome, ResultKind, games_t
 from tournaments.domain.rounds import (
     PlayoffMatch,
     RoundPlan,
+    chart_size,
     first_playoff_round,
     next_playoff_round,
     playoff_winner,
@@ -51,7 +51,6 @@ from tournaments.domain.standings import (
 
 __all__ = [
     "DEFAULT_FLOOR",
-    "EXACT_LIMIT",
     "INDIVIDUAL_TIEBREAKERS",
     "TEAM_TIEBREAKERS",
     "EventSettings",
@@ -72,6 +71,7 @@ __all__ = [
     "TeamRecord",
     "Tiebreaker",
     "TournamentError",
+    "chart_size",
     "compute_standings",
     "first_playoff_round",
     "format_percentage",

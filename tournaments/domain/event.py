@@ -103,6 +103,10 @@ class EventSettings:
         return games_to_win(self.games_per_match)
 
 
+#: Premier events award byes for 1, 2 or 3 rounds (MTR App. E counts their holders as 2, 4 or 8).
+MAX_AWARDED_BYES = 3
+
+
 def _pair_key(a: int, b: int) -> tuple[int, int]:
     return (a, b) if a < b else (b, a)
 
@@ -116,7 +120,9 @@ class EventState:
     opponent. A team dropped before round 1 (effective round 1, no results) is left out of the
     standings. ``disqualified`` teams are never paired and are removed from the standings, but their
     matches still count for their opponents. ``penalty_points`` are per-team match-point adjustments
-    (negative for a penalty), which may take a team below zero.
+    (negative for a penalty), which may take a team below zero. ``awarded_byes`` maps a team to its
+    Premier-style awarded byes (1 to 3): it is not paired in rounds 1 to that number and has a bye
+    in each of them instead.
     """
 
     team_ids: tuple[int, ...]
@@ -127,6 +133,7 @@ class EventState:
     penalty_points: Mapping[int, int] = field(default_factory=dict)
     keep_apart: tuple[tuple[int, int], ...] = ()
     fixed_tables: Mapping[int, int] = field(default_factory=dict)
+    awarded_byes: Mapping[int, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         team_ids = tuple(self.team_ids)
@@ -143,12 +150,15 @@ class EventState:
         unknown |= set(self.penalty_points) - known
         unknown |= {t for pair in self.keep_apart for t in pair} - known
         unknown |= set(self.fixed_tables) - known
+        unknown |= set(self.awarded_byes) - known
         if unknown:
             raise SettingsError(f"unknown team ids: {sorted(unknown)}")
         if len(set(self.fixed_tables.values())) != len(self.fixed_tables):
             raise SettingsError("two teams have the same fixed table")
         if any(table < 1 for table in self.fixed_tables.values()):
             raise SettingsError("table numbers start at 1")
+        if any(not 0 <= rounds <= MAX_AWARDED_BYES for rounds in self.awarded_byes.values()):
+            raise SettingsError(f"awarded byes are 0 to {MAX_AWARDED_BYES} rounds")
 
     def is_active(self, team: int, round_number: int) -> bool:
         """Whether ``team`` is paired in ``round_number``: not disqualified, not dropped by then."""
@@ -159,6 +169,9 @@ class EventState:
 
     def active_teams(self, round_number: int) -> list[int]:
         return [t for t in self.team_ids if self.is_active(t, round_number)]
+
+    def has_awarded_bye(self, team: int, round_number: int) -> bool:
+        return self.awarded_byes.get(team, 0) >= round_number
 
     def results_through(self, round_number: int) -> tuple[MatchResult, ...]:
         """Results of rounds 1..round_number, for standings "after round N"."""

@@ -1,40 +1,60 @@
 """Swiss pairing: one round's matches, table numbers and a written explanation.
 
-Priorities, highest first (they are what the explanation reports when one cannot be met):
+The objective, highest priority first; every one is met exactly, at every size (docs/decisions.md,
+"Pair-downs"):
 
 1. Dropped and disqualified teams are never paired; every other team plays once or has the bye.
 2. No second bye while a team without one can take it.
-3. No rematch and no "keep apart" pair (family, travel mates) while any pairing avoids them; when
-   none does, the fewest such pairs.
+3. The fewest rematches and "keep apart" pairs (family, travel mates): none while any pairing avoids them.
 4. The bye goes to a team with the lowest points among those without a bye, at random among equals.
-5. Teams play inside their match-point group; the fewest teams are paired out of their group, and
-   then by the smallest point gap. An odd group's extra team meets the extra team of the nearest
-   odd group below it, so a single pair crosses the even groups in between instead of a chain of
-   pair-downs through each of them.
-6. Everything else is random from the round's seed: the same state and seed give the same pairing.
+5. The least sum, over the matches, of the square of the number of score groups the match spans.
+   The score groups are the distinct point totals of the teams playing a match this round (not of
+   the bye team); a match inside a group spans 0, one between adjacent groups 1, two groups apart 2
+   (cost 4). So an odd group's extra team plays a team of the next group down and that group's
+   extra team floats on in turn: 12(1) 9(6) 6(6) 3(5) gives 12 v 9, 9 v 6, 6 v 3 (cost 3), never
+   12 v 3 (cost 9); and no more teams leave their group than the rules force.
+6. The least sum of point gaps over the matches.
+7. Everything else is random from the round's seed: the same state and seed give the same pairing.
 
-Two ways to meet these. Small events (``exact_limit`` teams or fewer) are paired by an exact
-minimum-cost search over all pairings, so every priority holds exactly. Larger events use the
-score-group structure: each group is paired inside itself by a greedy matching repaired with
-Edmonds' augmenting paths (exact for "can this group avoid rematches?"), leftovers float down to the
-next group that can take them, and a final global augmentation removes any rematch still avoidable.
-That keeps a 2,048-team round far below a second, where a search over all team pairs could not.
+Three ways to reach that optimum, the cheapest that applies:
+
+* The chain (nearly every round): groups top-down, each paired inside by a maximum rematch-free
+  matching (greedy in a shuffled order, then Edmonds' augmenting paths), the team floating down
+  from above paired first, a single team left over floating to the next group. If it needs no
+  rematch and no boundary between two groups is crossed by more than one match, it is optimal:
+  every pairing crosses the boundary below a group at least once when an odd number of teams have
+  that group's points or more, a match spanning s groups crosses s boundaries and costs s² >= s,
+  so the chain's cost (one per such boundary) is a lower bound; a pairing that meets it crosses the
+  same boundaries once each, so its point gaps are the same too.
+* The segments (rematches bind around small groups: late rounds, top tables): cut at the large
+  score groups, solve the groups between two large groups exactly, and combine (``_pair_by_segments``).
+* The exact matching (small events where no group is large, or when a rematch is unavoidable): one
+  minimum-cost perfect matching over all pairs, the bye a vertex, weights that keep the priorities
+  lexicographic (``_Costs``), by Edmonds' weighted blossom algorithm (rustworkx, compiled).
+
+The first two take the bye as chosen up front (fewest byes, then lowest points, then at random),
+which is the optimal choice whenever the round needs no rematch; otherwise the exact matching weighs
+the bye against the rematches (up to ``ALL_PAIRS_LIMIT`` teams).
 """
 
 from __future__ import annotations
 
 import random
-from collections import defaultdict
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+import numpy
 
 from tournaments.domain.errors import PairingError
 from tournaments.domain.event import EventState
-from tournaments.domain.matching import UNMATCHED, MaximumMatching, exact_min_cost_pairing
+from tournaments.domain.matching import UNMATCHED, MaximumMatching, min_cost_perfect_matching
 from tournaments.domain.standings import TeamRecord, standings_order, tally
 
-#: Up to this many active teams (16 vertices, the bye counting as one), pairing is the exact search: ~10 ms.
-EXACT_LIMIT = 16
+#: Up to this many teams an unavoidable rematch sends the round to the matching over all pairs, which
+#: weighs the bye choice against rematches too (about 0.2 s at 300 teams). Above it the bye is chosen
+#: first (fewest byes, lowest points), which decides the same unless a rematch is unavoidable there.
+ALL_PAIRS_LIMIT = 400
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +91,8 @@ class RoundPairing:
     unmet_keep_apart: tuple[tuple[int, int], ...]
     unmet_fixed_tables: tuple[int, ...]
     explanation: tuple[str, ...]
+    #: Teams not paired this round because they hold an awarded bye for it (a bye line each, last).
+    awarded_byes: tuple[int, ...] = ()
 
     @property
     def pairs(self) -> list[tuple[int | None, int, int | None]]:
@@ -82,9 +104,7 @@ class RoundPairing:
         return [(t.team_a, t.team_b) for t in self.tables if t.team_b is not None]
 
 
-def pair_round(
-    state: EventState, *, round_number: int, seed: int, exact_limit: int = EXACT_LIMIT
-) -> RoundPairing:
+def pair_round(state: EventState, *, round_number: int, seed: int) -> RoundPairing:
     """Pair ``round_number`` from every result recorded before it.
 
     ``seed`` is the round's stored random seed (round 1 is entirely random from it). Raises
@@ -104,22 +124,40 @@ def pair_round(
     rank = {
         team: position for position, team in enumerate(standings_order(state, seed=seed, records=records))
     }
-    points = {t: records[t].match_points for t in active}
-    avoid = _avoid_sets(state, records, active)
+    awarded = tuple(sorted(t for t in active if state.has_awarded_bye(t, round_number)))
+    points = {t: records[t].match_points for t in active if t not in awarded}
+    avoid = _avoid_sets(state, records, points)
     rng = random.Random(f"{seed}:pairing:{round_number}")
-    order = sorted(active)
+    order = sorted(points)
     rng.shuffle(order)
 
-    if len(active) <= exact_limit:
-        pairs, bye_team = _pair_exact(order, points, avoid, records)
+    if len(order) < 2:
+        pairs, bye_team = [], (order[0] if order else None)
     else:
         bye_team = _choose_bye(order, points, records, rng) if len(order) % 2 else None
-        pairs = _pair_by_groups([t for t in order if t != bye_team], points, avoid)
-    return _describe(state, round_number, seed, pairs, bye_team, points, records, rank, len(order))
+        teams = [t for t in order if t != bye_team]
+        pairs = _pair_chain(teams, points, avoid)
+        if pairs is None:
+            pairs = _pair_by_segments(teams, points, avoid)
+        if pairs is None or (len(order) <= ALL_PAIRS_LIMIT and any(b in avoid[a] for a, b in pairs)):
+            pairs, bye_team = _pair_exact(order, points, avoid, records)
+    pairing = _describe(state, round_number, seed, pairs, bye_team, points, records, rank, len(active))
+    if not awarded:
+        return pairing
+    lines = [
+        f"Awarded bye: team {t}, round {round_number} of its {state.awarded_byes[t]}-round awarded bye."
+        for t in awarded
+    ]
+    return replace(
+        pairing,
+        tables=pairing.tables + tuple(TablePairing(None, t, None) for t in awarded),
+        awarded_byes=awarded,
+        explanation=pairing.explanation + tuple(lines),
+    )
 
 
 def _avoid_sets(
-    state: EventState, records: dict[int, TeamRecord], active: Sequence[int]
+    state: EventState, records: dict[int, TeamRecord], active: Iterable[int]
 ) -> dict[int, set[int]]:
     """For each active team, the teams it should not meet: past opponents and keep-apart partners."""
     avoid = {t: set(records[t].opponents) for t in active}
@@ -140,47 +178,133 @@ def _choose_bye(
     return rng.choice([t for t in eligible if points[t] == lowest])
 
 
+def _pair_chain(
+    teams: list[int], points: dict[int, int], avoid: dict[int, set[int]]
+) -> list[tuple[int, int]] | None:
+    """The chain pairing, or None when it cannot be proven optimal (then the exact matching decides).
+
+    Groups top-down: the team floating down from the group above is paired first, into this group;
+    the rest of the group takes a maximum rematch-free matching (greedy in the shuffled order, then
+    Edmonds' augmenting paths); a single team left over floats to the next group down. The result is
+    optimal exactly when it succeeds this way: no rematch, and every boundary between two groups
+    crossed by one match at most, which the parity of the teams above it makes the least possible
+    (see the module docstring).
+    """
+    groups: dict[int, list[int]] = defaultdict(list)
+    for team in teams:
+        groups[points[team]].append(team)
+    chain = _chain([groups[p] for p in sorted(groups, reverse=True)], None, avoid)
+    return chain[0] if chain is not None and chain[1] is None else None
+
+
+def _chain(
+    groups: list[list[int]], floater: int | None, avoid: dict[int, set[int]]
+) -> tuple[list[tuple[int, int]], int | None] | None:
+    """Pair ``groups`` (top-down) as a chain, ``floater`` coming in from above: the pairs and the
+    team left floating out below, or None if some boundary would need two crossings or a rematch."""
+    pairs: list[tuple[int, int]] = []
+    for group in groups:
+        vertices = ([floater] if floater is not None else []) + group
+        group_pairs, left = _pairs_and_free(vertices, _rematch_free_matching(vertices, avoid))
+        if len(left) > 1 or floater in left:
+            return None
+        pairs.extend(group_pairs)
+        floater = left[0] if left else None
+    return pairs, floater
+
+
+def _rematch_free_matching(vertices: list[int], avoid: dict[int, set[int]]) -> list[int]:
+    """A maximum rematch-free matching of ``vertices``: greedy in their order, then augmented."""
+    blocked = [avoid[t] for t in vertices]
+    matching = MaximumMatching(len(vertices), lambda i, j: vertices[j] not in blocked[i])
+    matching.greedy(range(len(vertices)))
+    free = matching.free_vertices()
+    if len(free) > 1:
+        for v in free:
+            if matching.mate[v] == UNMATCHED:
+                matching.augment(v)
+    return matching.mate
+
+
+class _Costs:
+    """Integer costs whose weights keep the priorities lexicographic.
+
+    Highest first: the bye team's byes, a rematch or keep-apart pair, the bye team's points above
+    the lowest, the square of the groups a match spans, its point gap. Each weight is larger than
+    the most that all the lower terms can add up to in one pairing of ``matches`` matches, so no
+    amount of a lower term outweighs one unit of a higher one. ``teams`` are the teams being paired;
+    their distinct point totals are the score groups.
+    """
+
+    def __init__(
+        self, teams: Sequence[int], points: dict[int, int], avoid: dict[int, set[int]], matches: int
+    ) -> None:
+        self.points, self.avoid = points, avoid
+        self.level = {p: i for i, p in enumerate(sorted({points[t] for t in teams}))}
+        self.low = min(self.level)
+        spread = max(self.level) - self.low
+        most_gaps = matches * spread
+        self.w_span = most_gaps + 1
+        most_spans = most_gaps + matches * (len(self.level) - 1) ** 2 * self.w_span
+        self.w_bye_points = most_spans + 1
+        most_bye_points = most_spans + spread * self.w_bye_points
+        self.w_avoid = most_bye_points + 1
+        self.w_second_bye = most_bye_points + matches * self.w_avoid + 1
+
+    def pair(self, a: int, b: int) -> int:
+        points = self.points
+        span = self.level[points[a]] - self.level[points[b]]
+        return self.w_avoid * (b in self.avoid[a]) + self.w_span * span * span + abs(points[a] - points[b])
+
+    def matrix(self, teams: Sequence[int]) -> numpy.ndarray:
+        """``pair`` for every two of ``teams`` at once (int64 holds the weights up to thousands of teams)."""
+        points = numpy.array([self.points[t] for t in teams], dtype=numpy.int64)
+        level = numpy.array([self.level[self.points[t]] for t in teams], dtype=numpy.int64)
+        span = level[:, None] - level[None, :]
+        costs = self.w_span * span * span + numpy.abs(points[:, None] - points[None, :])
+        index = {t: i for i, t in enumerate(teams)}
+        for i, team in enumerate(teams):
+            for other in self.avoid[team]:
+                j = index.get(other)
+                if j is not None:
+                    costs[i, j] += self.w_avoid
+        return costs
+
+    def bye(self, team: int, byes: int) -> int:
+        return self.w_second_bye * byes + self.w_bye_points * (self.points[team] - self.low)
+
+
 def _pair_exact(
     order: list[int], points: dict[int, int], avoid: dict[int, set[int]], records: dict[int, TeamRecord]
 ) -> tuple[list[tuple[int, int]], int | None]:
-    """Every priority at once, as one integer cost per pair whose weights keep them lexicographic.
+    """Every priority at once: one minimum-cost perfect matching over all pairs, the bye a vertex.
 
-    Highest first: second bye, rematch or keep-apart pair, bye points above the lowest, off-group
-    pair, and last the point gap of each off-group pair, so the gap only breaks ties between
-    pairings equal on everything above it. Each weight is larger than the most that all the lower
-    terms can add up to in one pairing (at most ``pairs_max - 1`` pairs, gaps below ``span``), so
-    no amount of a lower term can outweigh one unit of a higher one.
-
-    The gap measure is the sum of |points_a - points_b|. With the number of pair-downs fixed, it
-    prefers the adjacent group: for groups a > b > c > d, a-b + c-d is smaller than a-c + b-d and
-    a-d + b-c by 2(b - c), so nesting or crossing pair-downs never ties with pairing next to each
-    other, and a 6-point team meets a 3-point team rather than a 0-point one. It stays a per-pair
-    integer, which the subset search needs; a "largest gap first" measure would not be additive.
+    The score groups are then counted over all active teams; if the bye team was alone in its
+    group, that group is not among the teams paired, so the others are matched again without it
+    (the bye team is the same: the priorities above the spans fixed its byes and points, and it was
+    the only team with those points).
     """
-    vertices: list[int | None] = list(order)
-    if len(vertices) % 2:
+    pairs, bye_team = _min_cost_matching(order, points, avoid, records)
+    if bye_team is not None and sum(points[t] == points[bye_team] for t in order) == 1:
+        pairs, _ = _min_cost_matching([t for t in order if t != bye_team], points, avoid, records)
+    return pairs, bye_team
+
+
+def _min_cost_matching(
+    teams: list[int], points: dict[int, int], avoid: dict[int, set[int]], records: dict[int, TeamRecord]
+) -> tuple[list[tuple[int, int]], int | None]:
+    """Exact minimum-cost pairing of ``teams``, plus the bye if their number is odd."""
+    vertices: list[int | None] = list(teams)
+    costs = _Costs(teams, points, avoid, (len(teams) + 1) // 2)
+    matrix = costs.matrix(teams)
+    if len(teams) % 2:
         vertices.append(None)
-    low, high = min(points.values()), max(points.values())
-    span = high - low + 1
-    pairs_max = len(vertices) // 2 + 1
-    w_off = pairs_max * span
-    w_bye_points = pairs_max * w_off
-    w_avoid = span * w_bye_points
-    w_second_bye = pairs_max * w_avoid
-
-    def cost(i: int, j: int) -> int:
-        a, b = vertices[i], vertices[j]
-        if a is None or b is None:
-            team = b if a is None else a
-            assert team is not None
-            return w_second_bye * records[team].byes + w_bye_points * (points[team] - low)
-        gap = abs(points[a] - points[b])
-        return w_avoid * (b in avoid[a]) + (w_off + gap if gap else 0)
-
-    _, index_pairs = exact_min_cost_pairing(len(vertices), cost)
+        bye = numpy.array([costs.bye(t, records[t].byes) for t in teams] + [0], dtype=numpy.int64)
+        matrix = numpy.pad(matrix, ((0, 1), (0, 1)))
+        matrix[-1, :] = matrix[:, -1] = bye
     pairs: list[tuple[int, int]] = []
     bye_team = None
-    for i, j in index_pairs:
+    for i, j in min_cost_perfect_matching(matrix):
         a, b = vertices[i], vertices[j]
         if a is None or b is None:
             bye_team = b if a is None else a
@@ -189,91 +313,120 @@ def _pair_exact(
     return pairs, bye_team
 
 
-def _pair_by_groups(
+def _pair_by_segments(
     teams: list[int], points: dict[int, int], avoid: dict[int, set[int]]
-) -> list[tuple[int, int]]:
-    """Score groups top-down; leftovers float to the next group; a global repair at the end."""
+) -> list[tuple[int, int]] | None:
+    """The exact minimum when the chain is not, cut at large score groups; None if it cannot cut.
+
+    With d the most teams any one team must avoid, a group of at least 6d + 6 teams is large. Why
+    that is enough, for some optimal pairing (each step strictly lowers the cost or keeps it):
+
+    1. Any m >= 2d + 2 teams of a group (m even) have a rematch-free pairing among themselves: each
+       may meet at least m / 2 of the others (Dirac's theorem gives a Hamiltonian cycle).
+    2. A large group sends at most d + 1 teams up and d + 1 down. Among 2d + 2 teams sent up, two
+       (v1, v2, partners u1, u2) have u1-u2 and v1-v2 allowed: u1 v u2 and v1 v v2 is cheaper. So at
+       most 4d + 2 leave and 2d + 4 stay; then if any two partners above may meet, pair them and
+       put their two opponents back into the group, re-paired by 1.
+    3. No match skips over a large group: u above it v v below it costs more than u and v each
+       against a team staying in it ((a + b)² > a² + b²); two such teams allowed to meet u and v
+       exist among the 2d + 4, and the rest re-pair by 1.
+    4. Which teams a large group sends does not matter: exchanging a sent team with a staying one
+       keeps every cost, and the first 3d + 2 teams of the group (for sending down) and the next
+       2d + 1 (for sending up) always hold one allowed to meet the partner and not already sent.
+
+    So the groups between two large groups (a segment) are solved exactly with those teams of the
+    large groups around them, for each parity of the number each large group sends (its teams that
+    are not sent pair among themselves for nothing), first by the chain through the segment when it
+    proves itself (the module docstring's bound, segment by segment), else by the exact matching. A
+    small dynamic programme over the large groups picks the parities whose total is least (each
+    large group's two sides must add up to its own parity), and the large groups pair the teams they
+    keep among themselves, by 1.
+    """
     groups: dict[int, list[int]] = defaultdict(list)
     for team in teams:
         groups[points[team]].append(team)
-    pairs: list[tuple[int, int]] = []
-    floaters: list[int] = []
-    for group_points in sorted(groups, reverse=True):
-        members = groups[group_points]
-        group_pairs, leftovers = _max_matching(members, avoid)
-        if floaters and (leftovers or len(floaters) > 1):
-            group_pairs, floaters = _land_floaters(floaters, members, group_pairs, leftovers, avoid)
-        else:
-            floaters = floaters + leftovers
+    levels = sorted(groups, reverse=True)
+    playing = set(teams)
+    degree = max(len(avoid[t] & playing) for t in teams)
+    large = [i for i, p in enumerate(levels) if len(groups[p]) >= 6 * degree + 6]
+    if not large:
+        return None
+    costs = _Costs(teams, points, avoid, len(teams) // 2)
+    # One team to spare in each pool, to choose the parity of the number sent.
+    down_pool = {i: groups[levels[i]][: 3 * degree + 3] for i in large}
+    up_pool = {i: groups[levels[i]][3 * degree + 3 : 5 * degree + 5] for i in large}
+
+    def solve(top: int | None, bottom: int | None, up: int, down: int):
+        """Cost and pairs of the segment between large groups ``top`` and ``bottom`` (None: the edge),
+        with ``up`` (0/1) the parity of the top group's teams sent down and ``down`` that of the
+        bottom group's teams sent up."""
+        first = 0 if top is None else top + 1
+        last = len(levels) if bottom is None else bottom
+        own = [t for i in range(first, last) for t in groups[levels[i]]]
+        from_top = [] if top is None else _parity_slice(down_pool[top], up)
+        from_bottom = [] if bottom is None else _parity_slice(up_pool[bottom], down)
+        if (top is None and up) or (bottom is None and down) or (len(own) + up + down) % 2:
+            return None
+        # The chain through the segment, when it proves itself (the module docstring's bound, per segment).
+        chain = _chain([groups[levels[i]] for i in range(first, last)], from_top[0] if up else None, avoid)
+        if chain is not None:
+            chain_pairs, left = chain
+            if left is None and not down:
+                return sum(costs.pair(a, b) for a, b in chain_pairs), chain_pairs
+            partner = next((b for b in from_bottom if left is not None and b not in avoid[left]), None)
+            if left is not None and partner is not None and down:
+                chain_pairs = [*chain_pairs, (left, partner)]
+                return sum(costs.pair(a, b) for a, b in chain_pairs), chain_pairs
+        vertices = own + from_top + from_bottom
+        matrix = costs.matrix(vertices)
+        # Teams of one large group pair among themselves for nothing: they are paired again at the end.
+        for block in (slice(len(own), len(own) + len(from_top)), slice(len(own) + len(from_top), None)):
+            matrix[block, block] = 0
+        matched = min_cost_perfect_matching(matrix)
+        return int(sum(matrix[i, j] for i, j in matched)), [(vertices[i], vertices[j]) for i, j in matched]
+
+    bounds: list[int | None] = [None, *large, None]
+    segments = list(zip(bounds, bounds[1:], strict=False))
+    # best[parity sent down by the large group above the segment] = (total cost, chosen solutions)
+    best: dict[int, tuple[int, list]] = {0: (0, [])}
+    for top, bottom in segments:
+        after: dict[int, tuple[int, list]] = {}
+        for sent_down, (total, chosen) in best.items():
+            for up in (0, 1):
+                solution = solve(top, bottom, sent_down, up)
+                if solution is None:
+                    continue
+                sent = 0 if bottom is None else (len(groups[levels[bottom]]) - up) % 2
+                candidate = (total + solution[0], [*chosen, solution[1]])
+                if sent not in after or candidate[0] < after[sent][0]:
+                    after[sent] = candidate
+        best = after
+    if 0 not in best:
+        return None
+    pairs = [pair for solution in best[0][1] for pair in solution]
+    large_points = {levels[i] for i in large}
+    crossing = [(a, b) for a, b in pairs if points[a] != points[b] or points[a] not in large_points]
+    return _repair_large_groups(crossing, groups, sorted(large_points), avoid)
+
+
+def _parity_slice(pool: list[int], parity: int) -> list[int]:
+    """The first teams of ``pool`` whose number has the given parity (the pool has one to spare)."""
+    size = len(pool) if len(pool) % 2 == parity else len(pool) - 1
+    return pool[:size]
+
+
+def _repair_large_groups(
+    pairs: list[tuple[int, int]], groups: dict[int, list[int]], large: list[int], avoid: dict[int, set[int]]
+) -> list[tuple[int, int]] | None:
+    """Pair the teams each large group keeps among themselves, without a rematch (Dirac's theorem)."""
+    paired = {t for pair in pairs for t in pair}
+    for group_points in large:
+        staying = [t for t in groups[group_points] if t not in paired]
+        group_pairs, left = _pairs_and_free(staying, _rematch_free_matching(staying, avoid))
+        if left:
+            return None
         pairs.extend(group_pairs)
-    if floaters:
-        pairs = _repair_globally(teams, pairs, floaters, points, avoid)
     return pairs
-
-
-def _max_matching(members: list[int], avoid: dict[int, set[int]]) -> tuple[list[tuple[int, int]], list[int]]:
-    """A maximum rematch-free matching of one group, and the teams it leaves over (in order)."""
-    blocked = [avoid[t] for t in members]
-    matching = MaximumMatching(len(members), lambda i, j: members[j] not in blocked[i])
-    matching.greedy(range(len(members)))
-    free = matching.free_vertices()
-    if len(free) > 1:
-        for v in free:
-            if matching.mate[v] == UNMATCHED:
-                matching.augment(v)
-    return _pairs_and_free(members, matching.mate)
-
-
-def _land_floaters(
-    floaters: list[int],
-    members: list[int],
-    group_pairs: list[tuple[int, int]],
-    leftovers: list[int],
-    avoid: dict[int, set[int]],
-) -> tuple[list[tuple[int, int]], list[int]]:
-    """Pair teams floating down from above into this group where possible, keeping its own pairs.
-
-    Augmenting paths start only from the floaters, so every team the group had already paired stays
-    paired: a floater lands by taking a leftover, possibly after reshuffling the group's pairs.
-    """
-    vertices = floaters + members
-    index = {t: i for i, t in enumerate(vertices)}
-    blocked = [avoid[t] for t in vertices]
-    mate = [UNMATCHED] * len(vertices)
-    for a, b in group_pairs:
-        mate[index[a]], mate[index[b]] = index[b], index[a]
-    matching = MaximumMatching(len(vertices), lambda i, j: vertices[j] not in blocked[i], mate)
-    matching.greedy([index[t] for t in floaters + leftovers])
-    for t in floaters:
-        if mate[index[t]] == UNMATCHED:
-            matching.augment(index[t])
-    return _pairs_and_free(vertices, mate)
-
-
-def _repair_globally(
-    teams: list[int],
-    pairs: list[tuple[int, int]],
-    unpaired: list[int],
-    points: dict[int, int],
-    avoid: dict[int, set[int]],
-) -> list[tuple[int, int]]:
-    """Augment over the whole event; whoever is still unpaired must play a rematch (the fewest possible).
-
-    After this the matching is maximum, so the number of rematches is the least any pairing has;
-    the remaining teams are paired with the nearest in points.
-    """
-    index = {t: i for i, t in enumerate(teams)}
-    blocked = [avoid[t] for t in teams]
-    mate = [UNMATCHED] * len(teams)
-    for a, b in pairs:
-        mate[index[a]], mate[index[b]] = index[b], index[a]
-    matching = MaximumMatching(len(teams), lambda i, j: teams[j] not in blocked[i], mate)
-    for t in unpaired:
-        if mate[index[t]] == UNMATCHED:
-            matching.augment(index[t])
-    matched, still_free = _pairs_and_free(teams, mate)
-    still_free.sort(key=lambda t: -points[t])
-    return matched + [(still_free[i], still_free[i + 1]) for i in range(0, len(still_free), 2)]
 
 
 def _pairs_and_free(vertices: list[int], mate: list[int]) -> tuple[list[tuple[int, int]], list[int]]:
@@ -299,10 +452,10 @@ def _describe(
 ) -> RoundPairing:
     """Order the matches by standings, number the tables and write down what was and wasn't met."""
     oriented = sorted(((a, b) if rank[a] < rank[b] else (b, a) for a, b in pairs), key=lambda p: rank[p[0]])
-    group_sizes: dict[int, int] = defaultdict(int)
-    for team in points:
-        if team != bye_team:
-            group_sizes[points[team]] += 1
+    at_or_above = Counter(points[t] for t in points if t != bye_team)
+    running = 0
+    for group_points in sorted(at_or_above, reverse=True):
+        running = at_or_above[group_points] = running + at_or_above[group_points]
     keep_apart = set(state.keep_apart)
     lines = [f"Round {round_number}: {active_count} teams, {len(oriented)} tables, seed {seed}."]
 
@@ -310,11 +463,11 @@ def _describe(
     for a, b in oriented:
         if points[a] != points[b]:
             higher, lower = (a, b) if points[a] > points[b] else (b, a)
-            odd = group_sizes[points[higher]] % 2 == 1
+            odd = at_or_above[points[higher]] % 2 == 1
             reason = (
-                f"the {points[higher]}-point group had an odd number of teams"
+                f"an odd number of teams have {points[higher]} points or more"
                 if odd
-                else f"no pairing inside the {points[higher]}-point group avoided a rematch or a keep-apart pair"
+                else "every pairing with fewer or nearer pair-downs needed a rematch or a keep-apart pair"
             )
             paired_down.append(PairedDown(higher, lower, points[higher], points[lower], reason))
             lines.append(

@@ -14,7 +14,7 @@ byes for the top seeds.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from tournaments.domain.errors import PlayoffError
@@ -43,6 +43,12 @@ class RoundPlan:
     swiss_rounds: int
     playoff_size: int
     single_elimination_rounds: int
+
+
+def chart_size(awarded_byes: Iterable[int]) -> int:
+    """How many players the chart counts for teams with these awarded byes (one number per team):
+    each team 1, the holder of a 1-, 2- or 3-round awarded bye 2, 4 or 8 (MTR App. E)."""
+    return sum(2**byes for byes in awarded_byes)
 
 
 def recommended_rounds(

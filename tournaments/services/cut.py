@@ -7,8 +7,8 @@ from django.db import transaction
 from common.errors import ConflictError
 from tournaments.domain import PlayoffError, first_playoff_round
 from tournaments.enums import TournamentStatus
-from tournaments.models import Round, Team, Tournament
-from tournaments.selectors import standings_for
+from tournaments.models import Round, Tournament
+from tournaments.selectors import chart_size_for, standings_for
 from tournaments.services.audit import audit_log
 from tournaments.services.rounds import (
     fix_event_structure,
@@ -33,12 +33,7 @@ def cut_build(*, tournament: Tournament, actor) -> Round:
         raise ConflictError("the playoff bracket is already built")
     previous = latest_round(tournament)
     if previous is None:
-        fix_event_structure(
-            tournament,
-            Team.objects.filter(
-                tournament=tournament, dropped_after_round__isnull=True, disqualified=False
-            ).count(),
-        )
+        fix_event_structure(tournament, chart_size_for(tournament))
     else:
         require_round_complete(previous)
     paired = previous.number if previous is not None else 0

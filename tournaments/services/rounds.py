@@ -28,7 +28,7 @@ from tournaments.domain import (
 )
 from tournaments.enums import MatchResultKind, RoundKind, RoundStatus, TournamentStatus
 from tournaments.models import Match, Round, Team, Tournament
-from tournaments.selectors import event_state_for, match_as_result, round_seed
+from tournaments.selectors import chart_size_for, event_state_for, match_as_result, round_seed
 from tournaments.services.audit import audit_log
 
 #: DECISIONS.md: playoff rounds are 90 minutes, the final is untimed.
@@ -147,10 +147,7 @@ def _prepare_swiss_round(tournament: Tournament) -> tuple[Tournament, int]:
         require_round_complete(previous)
     number = previous.number + 1 if previous is not None else 1
     if number == 1:
-        active = Team.objects.filter(
-            tournament=tournament, dropped_after_round__isnull=True, disqualified=False
-        ).count()
-        fix_event_structure(tournament, active)
+        fix_event_structure(tournament, chart_size_for(tournament))
     if number > (tournament.swiss_rounds or 0):
         raise ConflictError(
             f"all {tournament.swiss_rounds} Swiss rounds are paired; build the playoff cut next",

@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, models, transaction
 
 from common.errors import ConflictError, DomainError
+from tournaments.domain.event import MAX_AWARDED_BYES
 from tournaments.domain.team_names import team_name_problem
 from tournaments.enums import LateEntryMissedRounds, MatchResultKind, RoundKind, TournamentStatus
 from tournaments.models import AuditEntry, Match, Player, Round, Team, Tournament
@@ -45,8 +46,13 @@ def _normalise_wizards_id(raw: str) -> str:
 
 
 @transaction.atomic
-def team_register(*, tournament: Tournament, actor, name: str, players: list[PlayerEntry]) -> Team:
+def team_register(
+    *, tournament: Tournament, actor, name: str, players: list[PlayerEntry], awarded_byes: int = 0
+) -> Team:
     """A team with exactly ``tournament.team_size`` members.
+
+    ``awarded_byes`` (0 to 3, Premier-style) makes rounds 1 to that number byes for the team; they
+    are entered before round 1, so a late entry has none.
 
     A late entry (Swiss rounds already paired) gets one scored match per missed round at once, a
     loss or a bye as ``tournament.late_entry_missed_rounds`` says, so every standings read counts
@@ -66,6 +72,12 @@ def team_register(*, tournament: Tournament, actor, name: str, players: list[Pla
         errors.append(
             {"field": "name", "message": f"a team named {name!r} is already registered in this event"}
         )
+    if not 0 <= awarded_byes <= MAX_AWARDED_BYES:
+        errors.append(
+            {"field": "awarded_byes", "message": f"0 to {MAX_AWARDED_BYES} rounds, got {awarded_byes}"}
+        )
+    elif awarded_byes and tournament.rounds.filter(kind=RoundKind.SWISS).exists():
+        errors.append({"field": "awarded_byes", "message": "awarded byes are entered before round 1"})
     if len(players) != tournament.team_size:
         errors.append(
             {
@@ -118,7 +130,9 @@ def team_register(*, tournament: Tournament, actor, name: str, players: list[Pla
         )
     missed_rounds = list(Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS).order_by("number"))
     rounds_paired = len(missed_rounds)
-    team = Team.objects.create(tournament=tournament, name=name, registered_after_round=rounds_paired)
+    team = Team.objects.create(
+        tournament=tournament, name=name, registered_after_round=rounds_paired, awarded_byes=awarded_byes
+    )
     _record_missed_rounds(tournament, team, missed_rounds)
     try:
         Player.objects.bulk_create(
@@ -141,7 +155,12 @@ def team_register(*, tournament: Tournament, actor, name: str, players: list[Pla
         actor=actor,
         action="team_register",
         obj=team,
-        after={"name": team.name, "players": [p.name for p in players], "late_after_round": rounds_paired},
+        after={
+            "name": team.name,
+            "players": [p.name for p in players],
+            "late_after_round": rounds_paired,
+            "awarded_byes": awarded_byes,
+        },
     )
     return team
 

@@ -83,39 +83,34 @@ def perfect_matchings(items: list):
             yield [(first, partner), *tail]
 
 
-def pairing_cost(state: EventState, round_number: int, pairs, bye_team) -> tuple[int, int, int, int]:
-    """(byes the bye team already had, rematches + keep-apart pairs, bye points above the lowest, off-group pairs)."""
+def pairing_cost(state: EventState, round_number: int, pairs, bye_team) -> tuple[int, int, int, int, int]:
+    """The pairing objective, highest priority first, written out independently of the engine.
+
+    (byes the bye team already had, rematches + keep-apart pairs, bye points above the lowest,
+    sum over matches of the squared number of score groups spanned, sum of point gaps). The score
+    groups are the distinct point totals of the teams in ``pairs`` (the bye team plays no match).
+    """
     records = tally(state)
     active = state.active_teams(round_number)
     points = {t: records[t].match_points for t in active}
     apart = set(state.keep_apart)
     conflicts = sum(1 for a, b in pairs if b in records[a].opponents or (min(a, b), max(a, b)) in apart)
-    off_group = sum(1 for a, b in pairs if points[a] != points[b])
+    level = {p: i for i, p in enumerate(sorted({points[t] for pair in pairs for t in pair}))}
+    spans = sum((level[points[a]] - level[points[b]]) ** 2 for a, b in pairs)
+    gaps = sum(abs(points[a] - points[b]) for a, b in pairs)
     if bye_team is None:
-        return (0, conflicts, 0, off_group)
-    return (records[bye_team].byes, conflicts, points[bye_team] - min(points.values()), off_group)
+        return (0, conflicts, 0, spans, gaps)
+    return (records[bye_team].byes, conflicts, points[bye_team] - min(points.values()), spans, gaps)
 
 
-def brute_force_best(state: EventState, round_number: int) -> tuple[int, int, int, int]:
+def brute_force_best(state: EventState, round_number: int) -> tuple[int, int, int, int, int]:
+    """The lexicographic minimum of ``pairing_cost`` over every bye choice and every pairing."""
     active = state.active_teams(round_number)
-    best = None
     byes = [None] if len(active) % 2 == 0 else active
-    for bye_team in byes:
-        rest = [t for t in active if t != bye_team]
-        for pairs in perfect_matchings(rest):
-            cost = pairing_cost(state, round_number, pairs, bye_team)
-            if best is None or cost < best:
-                best = cost
-    assert best is not None
-    return best
-
-
-def least_conflicts(state: EventState, teams: list[int]) -> int:
-    records = tally(state)
-    apart = set(state.keep_apart)
     return min(
-        sum(1 for a, b in pairs if b in records[a].opponents or (min(a, b), max(a, b)) in apart)
-        for pairs in perfect_matchings(teams)
+        pairing_cost(state, round_number, pairs, bye_team)
+        for bye_team in byes
+        for pairs in perfect_matchings([t for t in active if t != bye_team])
     )
 
 

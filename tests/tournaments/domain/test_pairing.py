@@ -3,7 +3,15 @@ from __future__ import annotations
 import pytest
 
 from tests.tournaments.domain.events import simulate, teams_in
-from tournaments.domain import EventState, MatchResult, PairingError, pair_round, standings_order
+from tournaments.domain import (
+    EventState,
+    MatchResult,
+    PairingError,
+    SettingsError,
+    pair_round,
+    standings_order,
+    tally,
+)
 
 W = MatchResult.played
 
@@ -12,14 +20,11 @@ def _state(results=(), teams=8, **kwargs) -> EventState:
     return EventState(tuple(range(1, teams + 1)), tuple(results), **kwargs)
 
 
-@pytest.mark.parametrize("exact_limit", [16, 0])
-def test_round_one_is_random_from_the_seed_and_reproducible(exact_limit) -> None:
+def test_round_one_is_random_from_the_seed_and_reproducible() -> None:
     state = _state(teams=20)
-    first = pair_round(state, round_number=1, seed=42, exact_limit=exact_limit)
-    assert first == pair_round(state, round_number=1, seed=42, exact_limit=exact_limit)
-    others = {
-        tuple(pair_round(state, round_number=1, seed=s, exact_limit=exact_limit).matches) for s in range(6)
-    }
+    first = pair_round(state, round_number=1, seed=42)
+    assert first == pair_round(state, round_number=1, seed=42)
+    others = {tuple(pair_round(state, round_number=1, seed=s).matches) for s in range(6)}
     assert len(others) == 6
     assert sorted(teams_in(first)) == list(range(1, 21))
 
@@ -51,10 +56,9 @@ def test_rematch_is_avoided_even_when_the_group_pairing_would_need_one() -> None
     results = [W(1, 1, 5, 1, 0), W(1, 2, 6, 1, 0), W(1, 3, 7, 1, 0), W(1, 4, 8, 1, 0)]
     results += [W(2, 1, 2, 0, 0, 1), W(2, 3, 4, 0, 0, 1), W(2, 5, 6, 0, 0, 1), W(2, 7, 8, 0, 0, 1)]
     results += [W(3, 1, 3, 0, 0, 1), W(3, 2, 4, 0, 0, 1), W(3, 5, 7, 0, 0, 1), W(3, 6, 8, 0, 0, 1)]
-    for exact_limit in (16, 0):
-        pairing = pair_round(_state(results), round_number=4, seed=3, exact_limit=exact_limit)
-        assert pairing.rematches == ()
-        assert {frozenset(m) for m in pairing.matches} >= {frozenset((1, 4)), frozenset((2, 3))}
+    pairing = pair_round(_state(results), round_number=4, seed=3)
+    assert pairing.rematches == ()
+    assert {frozenset(m) for m in pairing.matches} >= {frozenset((1, 4)), frozenset((2, 3))}
 
 
 def test_unavoidable_rematch_is_reported() -> None:
@@ -152,19 +156,17 @@ def _dropped_opponents_state() -> EventState:
     return _state(results, drops={t: 3 for t in range(5, 9)})
 
 
-@pytest.mark.parametrize("exact_limit", [16, 0])
-def test_equal_pair_downs_take_the_smallest_point_gap(exact_limit) -> None:
+def test_equal_pair_downs_take_the_smallest_point_gap() -> None:
     # Every pairing of 6, 3, 1, 0 has two off-group pairs and no rematch: counting pair-downs alone
     # ties 6-3 + 1-0 (gap 4) with 6-1 + 3-0 and 6-0 + 3-1 (gap 8); the smallest gap must win.
     state = _dropped_opponents_state()
     for seed in range(10):
-        pairing = pair_round(state, round_number=3, seed=seed, exact_limit=exact_limit)
+        pairing = pair_round(state, round_number=3, seed=seed)
         assert {frozenset(m) for m in pairing.matches} == {frozenset((1, 2)), frozenset((3, 4))}
         assert sorted((d.higher_points, d.lower_points) for d in pairing.paired_down) == [(1, 0), (6, 3)]
 
 
-@pytest.mark.parametrize("exact_limit", [16, 0])
-def test_floater_from_the_six_point_group_meets_a_three_point_team_not_a_zero(exact_limit) -> None:
+def test_floater_from_the_six_point_group_meets_a_three_point_team_not_a_zero() -> None:
     # 12 teams, two rounds (odd ids win), then 11 and 12 drop: 6 points {1, 5, 9}, 3 points
     # {2, 3, 6, 7, 10}, 0 points {4, 8}. The 6-point group's extra team pairs down into the adjacent
     # 3-point group (which has its own extra team), not across it to the 0-point group.
@@ -173,7 +175,94 @@ def test_floater_from_the_six_point_group_meets_a_three_point_team_not_a_zero(ex
     results += [W(2, 2, 4, 1, 0), W(2, 6, 8, 1, 0), W(2, 10, 12, 1, 0)]
     state = _state(results, teams=12, drops={11: 3, 12: 3})
     for seed in range(10):
-        pairing = pair_round(state, round_number=3, seed=seed, exact_limit=exact_limit)
+        pairing = pair_round(state, round_number=3, seed=seed)
         assert pairing.rematches == ()
         assert [(d.higher_points, d.lower_points) for d in pairing.paired_down] == [(6, 3)]
         assert frozenset((4, 8)) in {frozenset(m) for m in pairing.matches}
+
+
+def _groups(*groups: tuple[int, int]) -> EventState:
+    """Teams after four rounds with the given (points, count) groups, none of them met yet.
+
+    Each team's wins, draws and losses were against its own opponents, who dropped after round 4,
+    so nothing but the points shapes the pairing of round 5.
+    """
+    results, ghosts, teams = [], 1000, []
+    for points, count in groups:
+        for _ in range(count):
+            team = len(teams) + 1
+            teams.append(team)
+            wins, draws = divmod(points, 3)
+            for round_number in range(1, 5):
+                ghosts += 1
+                a, b = (1, 0) if round_number <= wins else (0, 0)
+                draw = 1 if wins < round_number <= wins + draws else 0
+                if not a and not draw:
+                    b = 1
+                results.append(W(round_number, team, ghosts, a, b, draw))
+    ghost_ids = range(1001, ghosts + 1)
+    return EventState(tuple(teams) + tuple(ghost_ids), tuple(results), drops={g: 5 for g in ghost_ids})
+
+
+@pytest.mark.parametrize(
+    ("groups", "pair_downs"),
+    [
+        # The 12-point leader plays a 9, one 9 floats to the 6s, one 6 to the 3s: 1 + 1 + 1 = 3, not 12 v 3 (9).
+        (((12, 1), (9, 6), (6, 6), (3, 5)), [(6, 3), (9, 6), (12, 9)]),
+        # 9 v 6 and 6 v 3 (1 + 1) rather than 9 v 3 and 6 v 6 (4).
+        (((9, 1), (6, 2), (3, 1)), [(6, 3), (9, 6)]),
+        # 12 v 10 and 9 v 7: two pair-downs, each to the next group; not 12v10, 9v6, 7v6 skipping the 7s.
+        (((12, 1), (10, 1), (9, 3), (7, 1), (6, 6), (3, 4)), [(9, 7), (12, 10)]),
+        # The same with two 0-point teams: 18 teams, beyond the size the old exact search covered.
+        (((12, 1), (10, 1), (9, 3), (7, 1), (6, 6), (3, 4), (0, 2)), [(9, 7), (12, 10)]),
+    ],
+)
+def test_pair_downs_go_to_the_next_group_and_no_more_of_them_than_needed(groups, pair_downs) -> None:
+    state = _groups(*groups)
+    points = {t: r.match_points for t, r in tally(state).items()}
+    assert sorted(points[t] for t in state.active_teams(5)) == sorted(p for p, n in groups for _ in range(n))
+    for seed in range(12):
+        pairing = pair_round(state, round_number=5, seed=seed)
+        assert sorted((d.higher_points, d.lower_points) for d in pairing.paired_down) == pair_downs
+        assert len(pairing.matches) == sum(n for _, n in groups) // 2
+
+
+def test_awarded_byes_are_byes_for_their_rounds_then_the_team_is_paired() -> None:
+    # 9 teams; team 1 holds a 2-round awarded bye, team 2 a 1-round one.
+    state = _state(teams=9, awarded_byes={1: 2, 2: 1})
+    for round_number in (1, 2, 3):
+        pairing = pair_round(state, round_number=round_number, seed=round_number)
+        awarded = {1, 2} if round_number == 1 else {1} if round_number == 2 else set()
+        assert set(pairing.awarded_byes) == awarded
+        assert {t.team_a for t in pairing.tables if t.team_b is None} >= awarded
+        assert not awarded & {t for m in pairing.matches for t in m}
+        assert sorted(teams_in(pairing)) == list(range(1, 10))
+        results = [
+            MatchResult.bye(round_number, t.team_a)
+            if t.team_b is None
+            else W(round_number, t.team_a, t.team_b, 1, 0)
+            for t in pairing.tables
+        ]
+        state = state.with_results(results)
+        if round_number == 2:
+            record = tally(state)[1]
+            assert (record.match_points, record.opponents, record.byes) == (6, (), 2)
+    assert 1 in {t for m in pairing.matches for t in m}
+
+
+def test_awarded_byes_are_zero_to_three_rounds() -> None:
+    with pytest.raises(SettingsError):
+        _state(teams=4, awarded_byes={1: 4})
+
+
+def test_a_group_that_cannot_pair_inside_sends_both_teams_to_the_nearest_cheaper_group() -> None:
+    # Round 1: teams 1-20 beat 21-40, and 41 drew 42. The 1-point group is only 41 and 42, who met:
+    # both must leave it. Up (both against 3-point teams) and down (both against 0-point teams)
+    # cost 1 + 1, one each way would make both big groups odd (cost 6); down has the smaller gaps.
+    # The chain cannot prove this round, so the segments between the two large groups solve it.
+    results = [W(1, a, a + 20, 1, 0) for a in range(1, 21)] + [W(1, 41, 42, 0, 0, 1)]
+    state = _state(results, teams=42)
+    for seed in range(6):
+        pairing = pair_round(state, round_number=2, seed=seed)
+        assert pairing.rematches == ()
+        assert sorted((d.higher_points, d.lower_points) for d in pairing.paired_down) == [(1, 0), (1, 0)]

@@ -1,70 +1,98 @@
-"""Properties of the Swiss pairing over random events, checked against a brute-force search when small."""
+"""Properties of the Swiss pairing over random events: its cost is the exact minimum at every size.
+
+Small events are checked against a brute-force search over every pairing; events of 4 to 300 teams,
+late rounds included (rematches and keep-apart pairs bind), against an exact minimum-cost perfect
+matching computed by networkx on the complete graph, a matcher the engine does not use.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings
+import networkx as nx
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from tests.tournaments.domain.events import (
+    brute_force_best,
     conflicts_of,
-    least_conflicts,
     pairing_cost,
-    perfect_matchings,
     simulate,
     teams_in,
 )
 from tournaments.domain import pair_round, tally
+from tournaments.domain.pairing import _avoid_sets, _pair_by_segments
 
 SMALL = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-LARGE = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-small_events = st.builds(
-    lambda teams, rounds, seed, drop_rate, late, keep_apart: (
-        simulate(teams, rounds, seed, drop_rate=drop_rate, late=min(late, teams - 4), keep_apart=keep_apart),
-        rounds + 1,
-        seed,
-    ),
-    teams=st.integers(4, 12),
-    rounds=st.integers(0, 6),
-    seed=st.integers(0, 10**6),
-    drop_rate=st.sampled_from([0.0, 0.1]),
-    late=st.integers(0, 2),
-    keep_apart=st.integers(0, 2),
-)
-
-large_events = st.builds(
-    lambda teams, rounds, seed, drop_rate, late, keep_apart: (
-        simulate(teams, rounds, seed, drop_rate=drop_rate, late=min(late, teams - 4), keep_apart=keep_apart),
-        rounds + 1,
-        seed,
-    ),
-    teams=st.integers(4, 200),
-    rounds=st.integers(0, 7),
-    seed=st.integers(0, 10**6),
-    drop_rate=st.sampled_from([0.0, 0.03, 0.1]),
-    late=st.integers(0, 3),
-    keep_apart=st.integers(0, 3),
-)
+EXACT = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def _cost_with_gap(state, round_number, pairs, bye_team) -> tuple[int, int, int, int, int]:
-    """``pairing_cost`` plus, last, the total point gap of the off-group pairs (sum of |a - b|)."""
-    points = {t: r.match_points for t, r in tally(state).items()}
-    gap = sum(abs(points[a] - points[b]) for a, b in pairs)
-    return (*pairing_cost(state, round_number, pairs, bye_team), gap)
-
-
-def _brute_force_best_with_gap(state, round_number) -> tuple[int, int, int, int, int]:
-    """The lexicographic minimum of ``_cost_with_gap`` over every bye choice and every pairing."""
-    active = state.active_teams(round_number)
-    byes = [None] if len(active) % 2 == 0 else active
-    return min(
-        _cost_with_gap(state, round_number, pairs, bye_team)
-        for bye_team in byes
-        for pairs in perfect_matchings([t for t in active if t != bye_team])
+def _events(teams: st.SearchStrategy[int], rounds: st.SearchStrategy[int]) -> st.SearchStrategy:
+    return st.builds(
+        lambda teams, rounds, seed, drop_rate, late, keep_apart: (
+            simulate(
+                teams, rounds, seed, drop_rate=drop_rate, late=min(late, teams - 4), keep_apart=keep_apart
+            ),
+            rounds + 1,
+            seed,
+        ),
+        teams=teams,
+        rounds=rounds,
+        seed=st.integers(0, 10**6),
+        drop_rate=st.sampled_from([0.0, 0.03, 0.1]),
+        late=st.integers(0, 3),
+        keep_apart=st.integers(0, 3),
     )
+
+
+small_events = _events(st.integers(4, 12), st.integers(0, 7))
+#: Up to 300 teams, up to round 12: late rounds, where the top groups have met and rematches bind.
+any_events = _events(st.integers(4, 300), st.one_of(st.integers(0, 11), st.integers(6, 11)))
+
+
+def _exact_minimum(state, round_number) -> tuple[int, int, int, int, int]:
+    """``pairing_cost``'s lexicographic minimum by networkx's exact minimum-weight matching.
+
+    Weights: each priority's unit outweighs everything the lower ones can add up to. With an odd
+    number of teams the bye is a vertex; its choice (byes, then points) ranks above the spans, so
+    when the chosen team is alone in its score group (which then is not among the teams paired),
+    the others are matched again without it.
+    """
+    records = tally(state)
+    active = state.active_teams(round_number)
+    points = {t: records[t].match_points for t in active}
+    apart = set(state.keep_apart)
+    low = min(points.values())
+
+    def solve(teams):
+        level = {p: i for i, p in enumerate(sorted({points[t] for t in teams}))}
+        unit = len(teams) * (max(points.values()) - low + 1) + 1
+        w_span = unit
+        w_bye_points = w_span * unit * (len(level) + 1) ** 2
+        w_conflict = w_bye_points * unit
+        w_byes = w_conflict * unit
+        graph = nx.Graph()
+        vertices = list(teams) + ([None] if len(teams) % 2 else [])
+        for i, a in enumerate(vertices):
+            for b in vertices[i + 1 :]:
+                if a is None or b is None:
+                    team = a if b is None else b
+                    weight = w_byes * records[team].byes + w_bye_points * (points[team] - low)
+                else:
+                    conflict = b in records[a].opponents or (min(a, b), max(a, b)) in apart
+                    span = level[points[a]] - level[points[b]]
+                    weight = w_conflict * conflict + w_span * span * span + abs(points[a] - points[b])
+                graph.add_edge(("v", a), ("v", b), weight=weight)
+        matching = nx.min_weight_matching(graph)
+        assert len(matching) == len(vertices) // 2
+        pairs = [(a, b) for (_, a), (_, b) in matching if a is not None and b is not None]
+        bye = next((a if b is None else b for (_, a), (_, b) in matching if None in (a, b)), None)
+        return pairs, bye
+
+    pairs, bye = solve(active)
+    if bye is not None and sum(points[t] == points[bye] for t in active) == 1:
+        pairs, _ = solve([t for t in active if t != bye])
+    return pairing_cost(state, round_number, pairs, bye)
 
 
 def _check_complete_and_byes(state, round_number, pairing) -> None:
@@ -73,12 +101,11 @@ def _check_complete_and_byes(state, round_number, pairing) -> None:
     assert (pairing.bye_team is not None) == (len(active) % 2 == 1)
     if pairing.bye_team is not None:
         records = tally(state)
-        assert records[pairing.bye_team].byes == min(records[t].byes for t in active), (
-            "no avoidable second bye"
-        )
         assert pairing.second_bye == (records[pairing.bye_team].byes > 0)
     tables = [t.table for t in pairing.tables if t.team_b is not None]
     assert sorted(tables) == list(range(1, len(tables) + 1))
+    inactive = set(state.team_ids) - set(active)
+    assert not inactive & set(teams_in(pairing)), "dropped teams are never paired"
 
 
 @given(small_events)
@@ -87,40 +114,41 @@ def test_small_events_meet_every_priority_of_the_brute_force_optimum(event) -> N
     state, round_number, seed = event
     pairing = pair_round(state, round_number=round_number, seed=seed)
     _check_complete_and_byes(state, round_number, pairing)
-    got = _cost_with_gap(state, round_number, pairing.matches, pairing.bye_team)
-    # (second byes, rematches + keep-apart pairs, bye points above the lowest, off-group pairings,
-    # total point gap): lexicographic, so the gap is the least the other four priorities allow.
-    assert got == _brute_force_best_with_gap(state, round_number)
+    got = pairing_cost(state, round_number, pairing.matches, pairing.bye_team)
+    assert got == brute_force_best(state, round_number)
+    points = {t: r.match_points for t, r in tally(state).items()}
+    assert sum(abs(points[a] - points[b]) for a, b in pairing.matches) == got[4]
     assert sum(d.higher_points - d.lower_points for d in pairing.paired_down) == got[4]
-    assert len(pairing.paired_down) == got[3]
     assert set(map(frozenset, pairing.rematches + pairing.unmet_keep_apart)) == set(
         map(frozenset, conflicts_of(state, pairing))
     )
 
 
-@given(small_events)
-@SMALL
-def test_score_group_path_avoids_every_avoidable_rematch(event) -> None:
-    """The large-event algorithm, forced onto small events, is still exact about rematches."""
-    state, round_number, seed = event
-    pairing = pair_round(state, round_number=round_number, seed=seed, exact_limit=0)
-    _check_complete_and_byes(state, round_number, pairing)
-    rest = [t for t in state.active_teams(round_number) if t != pairing.bye_team]
-    assert len(conflicts_of(state, pairing)) == least_conflicts(state, rest)
-    if pairing.bye_team is not None:
-        records = tally(state)
-        eligible = [
-            t for t in state.active_teams(round_number) if records[t].byes == records[pairing.bye_team].byes
-        ]
-        assert records[pairing.bye_team].match_points == min(records[t].match_points for t in eligible)
-
-
-@given(large_events)
-@LARGE
-def test_large_events_pair_everyone_once_without_avoidable_second_byes_and_deterministically(event) -> None:
+@given(any_events)
+@EXACT
+def test_cost_equals_the_exact_minimum_cost_perfect_matching_from_4_to_300_teams(event) -> None:
     state, round_number, seed = event
     pairing = pair_round(state, round_number=round_number, seed=seed)
     _check_complete_and_byes(state, round_number, pairing)
+    got = pairing_cost(state, round_number, pairing.matches, pairing.bye_team)
+    assert got == _exact_minimum(state, round_number)
     assert pairing == pair_round(state, round_number=round_number, seed=seed)
-    inactive = set(state.team_ids) - set(state.active_teams(round_number))
-    assert not inactive & set(teams_in(pairing)), "dropped teams are never paired"
+
+
+@given(_events(st.integers(40, 300), st.integers(0, 8)))
+@EXACT
+def test_the_segment_path_alone_is_exact_wherever_it_applies(event) -> None:
+    """The path for rounds the chain cannot prove, forced on every round it can cut at a large group."""
+    state, round_number, seed = event
+    records = tally(state)
+    active = state.active_teams(round_number)
+    points = {t: records[t].match_points for t in active}
+    avoid = _avoid_sets(state, records, active)
+    bye = min(active, key=lambda t: (records[t].byes, points[t], t)) if len(active) % 2 else None
+    teams = [t for t in active if t != bye]
+    pairs = _pair_by_segments(teams, points, avoid)
+    assume(pairs is not None)
+    assert sorted(t for pair in pairs for t in pair) == sorted(teams)
+    got = pairing_cost(state, round_number, pairs, bye)
+    assume(got[1] == 0)
+    assert got == _exact_minimum(state, round_number)

@@ -533,3 +533,28 @@ def test_editing_a_team_after_round_one_needs_a_reason(organizer_client, event, 
         "Renamed",
         "name misspelt on the sheet",
     )
+
+
+def test_add_team_with_an_awarded_bye(organizer_client, event):
+    form = {
+        "name": "Bye Holders",
+        "awarded_byes": "2",
+        "player_0_name": "Uma Stone",
+        "player_0_wizards_id": "uma@example.org",
+        "player_1_name": "Vic Reyes",
+        "player_1_wizards_id": "vic@example.org",
+    }
+    response = organizer_client.post(reverse("tournament-team-add", args=[event.id]), form)
+
+    assert response.status_code == 302
+    assert Team.objects.get(tournament=event, name="Bye Holders").awarded_byes == 2
+    page = organizer_client.get(manage_url(event)).text
+    assert 'name="awarded_byes"' in page
+    assert 'Bye Holders <span class="muted">(2-round awarded bye)</span>' in page
+
+    refused = organizer_client.post(
+        reverse("tournament-team-add", args=[event.id]), form | {"name": "Too Many", "awarded_byes": "4"}
+    )
+    assert refused.status_code == 400
+    assert refused.context["team_form"].errors["awarded_byes"]
+    assert not Team.objects.filter(tournament=event, name="Too Many").exists()

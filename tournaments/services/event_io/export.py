@@ -227,6 +227,7 @@ def _teams(tournament: Tournament, teams: list[Team], keys: _Keys) -> list[dict[
             "drop_reason": team.drop_reason,
             "disqualified": team.disqualified,
             "fixed_table": team.fixed_table,
+            "awarded_byes": team.awarded_byes,
             "created_at": timestamp(team.created_at),
             "players": [player_entry(player) for player in players[team.pk]],
             "pool": _registration(

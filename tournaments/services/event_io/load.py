@@ -14,6 +14,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import models
 
+from tournaments.domain.event import MAX_AWARDED_BYES
 from tournaments.models import (
     KeepApart,
     Match,
@@ -187,6 +188,7 @@ class Importer:
                 drop_reason=node.get("drop_reason", str),
                 disqualified=node.get("disqualified", bool),
                 fixed_table=node.natural("fixed_table", null=True),
+                awarded_byes=self._awarded_byes(node),
             )
             self.teams[name] = team
             team_rows.append((team, {"created_at": node.moment("created_at")}))
@@ -212,6 +214,16 @@ class Importer:
                 player_rows.append((player, {}))
         for player in insert(Player, player_rows):
             self.remember("player", player.wizards_id, player.pk)
+
+    @staticmethod
+    def _awarded_byes(node: Node) -> int:
+        """0 to 3; files written before awarded byes existed have none."""
+        if "awarded_byes" not in node.value:
+            return 0
+        value = node.natural("awarded_byes")
+        if value is None or value > MAX_AWARDED_BYES:
+            raise EventFileError(node.at("awarded_byes"), f"0 to {MAX_AWARDED_BYES} rounds, got {value}")
+        return value
 
     def load_keep_apart(self) -> None:
         rows = [

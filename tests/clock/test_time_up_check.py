@@ -1,12 +1,15 @@
-"""The time-up task: idempotent, a no-op until the clock says time is up, harmless when stale.
+"""The time-up check the sweep runs for a round: idempotent, a no-op until the clock says time is
+up, harmless when stale.
 
-Called through ``.apply()`` (what eager Celery does) with time-machine controlling ``now``; the
-live-worker round trip is the transactional test at the end.
+Called directly with the instant to check at; the sweep over rounds is
+``test_time_up_scheduling.py``, and the live-worker round trip of the sweep task is the
+transactional test here.
 """
 
 from __future__ import annotations
 
 import datetime
+import time
 
 import pytest
 import time_machine
@@ -14,27 +17,40 @@ from django.conf import settings
 from django.utils import timezone
 
 from clock.services import (
+    TimeUpCheck,
     match_time_call,
     round_pause,
     round_resume,
     round_start,
+    round_time_up_record,
     time_extension_grant,
 )
-from clock.tasks import round_time_up_task
+from clock.tasks import round_time_sweep_task
 from tests.clock.conftest import T0, at
 from tests.clock.factories import MatchFactory, RoundFactory
 from tests.conftest import IN_CI, live_worker_expected
 from tournaments.models import AuditEntry, Round
 
 
-def run_task(round_id, when):
-    with time_machine.travel(when, tick=False):
-        return round_time_up_task.apply(kwargs={"round_id": round_id}).get()
+def run_task(round_id, when) -> dict:
+    check: TimeUpCheck = round_time_up_record(round_id=round_id, at=when)
+    return {
+        "state": str(check.state) if check.state is not None else None,
+        "recorded": check.recorded,
+        "tables_out_of_time": list(check.tables_out_of_time),
+        "tables_marked": list(check.tables_marked),
+    }
 
 
-@pytest.mark.django_db
-def test_task_has_a_stable_name_and_late_ack():
-    assert (round_time_up_task.name, round_time_up_task.acks_late) == ("tournaments.round_time_up", True)
+def test_the_sweeps_are_in_the_beat_schedule_under_their_task_names():
+    """Beat sends names: a renamed task would silently never run again."""
+    from config.celery import app
+
+    app.loader.import_default_modules()
+    schedule = {entry["task"]: entry["schedule"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
+    assert schedule == {"clock.round_time_sweep": 5.0, "documents.requeue_orphaned": 10.0}
+    assert set(schedule) <= set(app.tasks)
+    assert round_time_sweep_task.name == "clock.round_time_sweep"
 
 
 @pytest.mark.django_db
@@ -101,26 +117,38 @@ def test_unknown_unstarted_and_untimed_rounds_are_ignored(tournament, round_one,
 
 
 @pytest.mark.django_db(transaction=True)
-def test_task_round_trip_through_celery_records_time_up():
+def test_sweep_task_round_trip_through_celery_records_time_up():
     """Eager in embedded mode, through Redis to the live worker in the service run: the worker
-    reads the committed round, so this test commits (transaction=True)."""
+    reads the committed round, so this test commits (transaction=True). The sweep keeps no
+    result, so the test waits for what it writes."""
     if settings.REDIS_URL and not live_worker_expected():
         message = "REDIS_URL is set but no worker was started (set CELERY_LIVE_WORKER=1 when one runs)"
         if IN_CI:
             pytest.fail(message)
         pytest.skip(message)
     started = timezone.now() - datetime.timedelta(minutes=51)
-    round_row = RoundFactory(number=1, started_at=started, length_minutes=50)
+    round_row = RoundFactory(
+        number=1,
+        started_at=started,
+        length_minutes=50,
+        time_check_at=started + datetime.timedelta(minutes=50),
+    )
     MatchFactory(round=round_row, table=1)
 
-    first = round_time_up_task.delay(round_id=round_row.pk).get(timeout=30)
-    again = round_time_up_task.delay(round_id=round_row.pk).get(timeout=30)
+    round_time_sweep_task.delay()
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        round_row.refresh_from_db()
+        if round_row.time_check_at is None:
+            break
+        time.sleep(0.2)
+    round_time_sweep_task.delay()
+    time.sleep(0 if settings.CELERY_TASK_ALWAYS_EAGER else 2)
 
-    assert (first["round_id"], first["state"], first["recorded"]) == (round_row.pk, "time_up", True)
-    assert (again["state"], again["recorded"]) == ("time_up", False)
     round_row.refresh_from_db()
-    assert round_row.time_up_recorded_at is not None
+    assert (round_row.time_up_recorded_at is not None, round_row.time_check_at) == (True, None)
     assert AuditEntry.objects.filter(action="round.time_up", object_id=str(round_row.pk)).count() == 1
+    assert AuditEntry.objects.filter(action="round.extra_turns", object_id=str(round_row.pk)).count() == 1
 
 
 def since(match):
@@ -199,7 +227,7 @@ def test_a_late_extension_moves_a_marked_table_out_of_extra_turns(round_one, tab
 
 @pytest.mark.django_db
 def test_time_call_records_extra_turns_when_no_run_marked_the_table(round_one, tables, judge):
-    """Embedded mode has no delayed runs: the time call records the table's own end itself."""
+    """No sweep ran yet (or no beat runs): the time call records the table's own end itself."""
     round_start(round=round_one, actor=judge, at=T0)
 
     match_time_call(match=tables[0], actor=judge, active_team="A", at=at(53))
