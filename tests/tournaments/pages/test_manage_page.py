@@ -550,7 +550,7 @@ def test_add_team_with_an_awarded_bye(organizer_client, event):
     assert Team.objects.get(tournament=event, name="Bye Holders").awarded_byes == 2
     page = organizer_client.get(manage_url(event)).text
     assert 'name="awarded_byes"' in page
-    assert 'Bye Holders <span class="muted">(2-round awarded bye)</span>' in page
+    assert '>Bye Holders</a> <span class="muted">(2-round awarded bye)</span>' in page
 
     refused = organizer_client.post(
         reverse("tournament-team-add", args=[event.id]), form | {"name": "Too Many", "awarded_byes": "4"}
