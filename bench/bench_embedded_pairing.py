@@ -6,7 +6,9 @@ exactly as ``make run`` does (``manage.py runembedded``: the web server, and a C
 beat on the filesystem broker), then, ``--runs`` times: POSTs the pairing of round 1 to the API
 with the organizer's token and times the answer; waits for the round's three PDFs (pairings by
 table, by name, result slips) to be done by the worker; and deletes the round again (re-pair) for
-the next run. Prints the request's median, best and worst, and when the PDFs were all done.
+the next run. Prints the request's median, best and worst, the CPU time the web server process
+spent on it (from ``/proc``: what the answer costs whatever else the machine is doing), and when
+the PDFs were all done.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import argparse
 import json
 import os
 import platform
+import re
 import signal
 import socket
 import statistics
@@ -73,6 +76,22 @@ def build_event(teams: int) -> tuple[int, str]:
         for seat in range(2)
     )
     return tournament.id, Token.objects.create(user=organizer).key
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux ``/proc/<pid>/stat``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def web_server_pid(log: Path, timeout: float = 60) -> int:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = re.search(r"web server pid (\d+)", log.read_text())
+        if found:
+            return int(found.group(1))
+        time.sleep(0.2)
+    raise SystemExit("runembedded did not say its web server's pid")
 
 
 def free_port() -> int:
@@ -151,20 +170,25 @@ def main() -> None:
         tournament_id, token = build_event(args.teams)
         port = free_port()
         base = f"http://127.0.0.1:{port}"
-        server = subprocess.Popen(
-            [sys.executable, "manage.py", "runembedded", f"127.0.0.1:{port}", "--noreload"],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,
-        )
+        log = Path(workdir) / "runembedded.log"
+        with open(log, "wb") as out:
+            server = subprocess.Popen(
+                [sys.executable, "manage.py", "runembedded", f"127.0.0.1:{port}", "--noreload"],
+                cwd=ROOT,
+                env=env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
         try:
             wait_until_up(base)
+            web = web_server_pid(log)
             time.sleep(5)  # the worker warms WeasyPrint before it takes tasks
-            requests, documents = [], []
+            requests, cpu, documents = [], [], []
             for _ in range(args.runs):
+                before = cpu_seconds(web)
                 requests.append(pair(base, tournament_id, token))
+                cpu.append(cpu_seconds(web) - before)
                 documents.append(wait_for_documents(tournament_id))
                 first = Round.objects.get(tournament_id=tournament_id, number=1)
                 round_delete(round=first, actor=first.tournament.created_by)
@@ -178,6 +202,10 @@ def main() -> None:
     print(
         f"| POST pair round 1 (answer) | {statistics.median(requests):.2f} s | {min(requests):.2f} s "
         f"| {max(requests):.2f} s |"
+    )
+    print(
+        f"| CPU time of the web server for that request | {statistics.median(cpu):.2f} s | {min(cpu):.2f} s "
+        f"| {max(cpu):.2f} s |"
     )
     print(
         f"| its three PDFs done by the worker, after the answer | {statistics.median(documents):.1f} s "

@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "decklists",
     "penalties",
     "documents",
+    "floor",
 ]
 
 MIDDLEWARE = [

@@ -8,6 +8,7 @@ api_v1 = [
     path("", include("decklists.api.urls")),
     path("", include("penalties.api.urls")),
     path("", include("documents.api.urls")),
+    path("", include("floor.api.urls")),
 ]
 
 urlpatterns = [
@@ -22,6 +23,7 @@ urlpatterns = [
     path("", include("decklists.urls")),
     path("", include("penalties.urls")),
     path("", include("documents.urls")),
+    path("", include("floor.urls")),
 ]
 
 handler404 = "common.views.not_found"

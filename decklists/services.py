@@ -7,7 +7,6 @@ same whichever door a change comes through.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -21,6 +20,7 @@ from common.errors import ConflictError, DomainError
 from decklists.card_table import CARD_FIELDS, card_fields, one_per_name
 from decklists.domain import MAX_CHARS, BanListHistory, ErrorCode
 from decklists.domain import Card as DomainCard
+from decklists.domain.deck_checks import SHUFFLE_MINUTES, check_duration_minutes
 from decklists.models import (
     Card,
     CardData,
@@ -41,12 +41,11 @@ from decklists.selectors import (
     pool_text_check,
 )
 from penalties.services import penalty_issue
-from tournaments.models import Match, Player, Team, TimeExtension, Tournament
+from tournaments.models import Match, Player, Team, Tournament
 from tournaments.permissions import ALL_STAFF, JUDGES, has_role, player_team_id
 from tournaments.services.audit import audit_log
 
 IMPORT_BATCH = 2000
-DECK_CHECK_EXTENSION_MINUTES = 3
 """MTR 2.6: a deck check extends the match by the time it took plus 3 minutes."""
 DECK_CHECK_INFRACTIONS = frozenset({"TE-DLP", "TE-DP"})
 """What a deck check finds: Decklist Problem [IPG 3.4] or Deck Problem [IPG 3.5]."""
@@ -335,26 +334,65 @@ def deck_check_start(*, match: Match, actor, at: datetime | None = None) -> Deck
 
 @transaction.atomic
 def deck_check_finish(*, deck_check: DeckCheck, actor, at: datetime | None = None) -> DeckCheck:
-    """Stop the check's clock; its length sizes the time extension."""
-    check = DeckCheck.objects.select_for_update().get(pk=deck_check.pk)
+    """Stop the check's clock and give the table its time back at once (MTR 2.6).
+
+    The check's length, rounded up to a whole minute (6 min 10 s gives 7), is one extension
+    (``DeckCheck.extension``); the three minutes MTR 2.6 adds for the players to shuffle and
+    present again are a second one, so the table's end moves by both. If the clock refuses the
+    extension (time already called, the result already in, an untimed final), the check still
+    finishes and the refusal is in the audit entry.
+    """
+    check = DeckCheck.objects.select_for_update().select_related("match").get(pk=deck_check.pk)
     if check.finished_at is not None:
         raise ConflictError("This deck check is already finished.")
     check.finished_at = at or timezone.now()
     check.save(update_fields=["finished_at"])
+    elapsed = check.finished_at - check.started_at
+    minutes = check_duration_minutes(elapsed)
+    refused = ""
+    try:
+        with transaction.atomic():
+            if minutes:
+                check.extension = time_extension_grant(
+                    match=check.match,
+                    actor=actor,
+                    minutes=minutes,
+                    reason=f"deck check: {_elapsed_text(elapsed)}, rounded up to {minutes} min (MTR 2.6)",
+                )
+                check.save(update_fields=["extension"])
+            time_extension_grant(
+                match=check.match,
+                actor=actor,
+                minutes=SHUFFLE_MINUTES,
+                reason=f"deck check: {SHUFFLE_MINUTES} min to shuffle and present (MTR 2.6)",
+            )
+    except DomainError as exc:
+        check.extension = None
+        refused = exc.message
     audit_log(
         tournament=check.tournament,
         actor=actor,
         action="deck_check_finish",
         obj=check,
-        after={"minutes": deck_check_minutes(check)},
+        after={
+            "seconds": int(elapsed.total_seconds()),
+            "minutes": minutes,
+            "extension_minutes": 0 if refused else minutes + SHUFFLE_MINUTES,
+        },
+        reason=f"no time extension: {refused}" if refused else "",
     )
     return check
 
 
+def _elapsed_text(elapsed) -> str:
+    minutes, seconds = divmod(max(0, int(elapsed.total_seconds())), 60)
+    return f"{minutes} min {seconds} s"
+
+
 def deck_check_minutes(check: DeckCheck, *, at: datetime | None = None) -> int:
-    """Whole minutes the check took, rounded up (a 4.5-minute check cost the table 5)."""
+    """Whole minutes the check took (so far), rounded up (a 4.5-minute check cost the table 5)."""
     end = check.finished_at or at or timezone.now()
-    return max(0, math.ceil((end - check.started_at).total_seconds() / 60))
+    return check_duration_minutes(end - check.started_at)
 
 
 @transaction.atomic
@@ -429,26 +467,3 @@ def deck_check_finding_to_penalty(
     locked.penalty = penalty
     locked.save(update_fields=["penalty"])
     return penalty
-
-
-@transaction.atomic
-def deck_check_extension_offer(*, deck_check: DeckCheck, actor, at: datetime | None = None) -> TimeExtension:
-    """Give the table its time back: the check's length, rounded up, plus 3 minutes [MTR 2.6].
-
-    Finishes a still-running check first; one extension per check.
-    """
-    check = DeckCheck.objects.select_for_update().get(pk=deck_check.pk)
-    if check.extension_id is not None:
-        raise ConflictError("This deck check's time extension was already given.")
-    if check.finished_at is None:
-        check = deck_check_finish(deck_check=check, actor=actor, at=at)
-    minutes = deck_check_minutes(check)
-    extension = time_extension_grant(
-        match=check.match,
-        actor=actor,
-        minutes=minutes + DECK_CHECK_EXTENSION_MINUTES,
-        reason=f"deck check: {minutes} min + {DECK_CHECK_EXTENSION_MINUTES} (MTR 2.6)",
-    )
-    check.extension = extension
-    check.save(update_fields=["extension"])
-    return extension

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from common.errors import DomainError
 from decklists import selectors, services
 from decklists.api.views import team_payload
+from decklists.domain.deck_checks import SHUFFLE_MINUTES
 from decklists.models import DeckCheck, DeckCheckFinding, FindingKind
 from tournaments.models import Match, Player, Team, Tournament
 from tournaments.permissions import ALL_STAFF, JUDGES, has_role, player_team_id
@@ -181,7 +182,7 @@ def deck_check(request, tournament_id: int, match_id: int):
         if check
         else [],
         "kinds": FindingKind.choices,
-        "extension_minutes": services.DECK_CHECK_EXTENSION_MINUTES,
+        "shuffle_minutes": SHUFFLE_MINUTES,
     }
     return render(request, "decklists/deck_check.html", context)
 
@@ -193,7 +194,16 @@ def _deck_check_action(request, match: Match, check: DeckCheck | None) -> DeckCh
     if check is None:
         raise DomainError("Start the deck check first.")
     if action == "finish":
-        return services.deck_check_finish(deck_check=check, actor=request.user)
+        check = services.deck_check_finish(deck_check=check, actor=request.user)
+        if check.extension is not None:
+            messages.success(
+                request,
+                f"Table {match.table} extended by {check.extension.minutes} + {SHUFFLE_MINUTES} minutes "
+                "(the check's length, rounded up, and 3 to shuffle: MTR 2.6).",
+            )
+        else:
+            messages.warning(request, f"No time extension for table {match.table}: see the audit log.")
+        return check
     if action == "finding":
         player = get_object_or_404(
             Player, pk=request.POST.get("player") or 0, tournament=match.round.tournament
@@ -215,9 +225,6 @@ def _deck_check_action(request, match: Match, check: DeckCheck | None) -> DeckCh
             finding=finding, actor=request.user, infraction=request.POST.get("infraction", "")
         )
         messages.success(request, f"Penalty recorded: {penalty.infraction} {penalty.get_penalty_display()}.")
-    elif action == "extension":
-        extension = services.deck_check_extension_offer(deck_check=check, actor=request.user)
-        messages.success(request, f"Table {match.table} extended by {extension.minutes} minutes.")
     else:
         raise DomainError("Unknown action.")
     return check

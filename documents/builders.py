@@ -540,6 +540,27 @@ def penalties(tournament: Tournament, round_obj: Round | None, paper: str) -> di
     return {**_header(tournament, round_obj, DocumentKind.PENALTIES, paper), "penalties": rows}
 
 
+def pod_seatings(tournament: Tournament, round_obj: Round | None, paper: str) -> dict:
+    """The latest Booster Draft's pods: every player's seat, teammates side by side (a team's
+    players take neighbouring seats, in registration order). Two queries."""
+    from tournaments.models import DraftPod
+
+    pods = list(DraftPod.objects.filter(tournament=tournament).order_by("-draft", "number"))
+    draft = pods[0].draft if pods else None
+    pods = sorted((pod for pod in pods if pod.draft == draft), key=lambda pod: pod.number)
+    teams = {team.id: team for team in Team.objects.filter(tournament=tournament).prefetch_related("players")}
+    rows = []
+    for pod in pods:
+        seats = []
+        for team_id in pod.team_ids:
+            team = teams.get(team_id)
+            members = sorted(team.players.all(), key=lambda p: (p.position, p.id)) if team else []
+            for player in members:
+                seats.append({"seat": len(seats) + 1, "team": team.name, "player": player.name})
+        rows.append({"number": pod.number, "seats": seats})
+    return {**_header(tournament, round_obj, DocumentKind.POD_SEATINGS, paper), "draft": draft, "pods": rows}
+
+
 BUILDERS: dict[str, Callable[[Tournament, Round | None, str], dict]] = {
     DocumentKind.PAIRINGS_BY_TABLE: pairings_by_table,
     DocumentKind.PAIRINGS_BY_NAME: pairings_by_name,
@@ -547,6 +568,7 @@ BUILDERS: dict[str, Callable[[Tournament, Round | None, str], dict]] = {
     DocumentKind.STANDINGS: standings,
     DocumentKind.DECKLISTS: decklists,
     DocumentKind.PENALTIES: penalties,
+    DocumentKind.POD_SEATINGS: pod_seatings,
 }
 
 TEMPLATES = {kind: f"pdf/{kind}.html" for kind in BUILDERS}

@@ -10,6 +10,7 @@ class DocumentKind(models.TextChoices):
     STANDINGS = "standings", "Standings"
     DECKLISTS = "decklists", "Decklist sheets"
     PENALTIES = "penalties", "Penalty report"
+    POD_SEATINGS = "pod_seatings", "Draft pod seatings"
 
     @classmethod
     def per_round(cls) -> set[str]:

@@ -380,6 +380,20 @@ def documents_for_round_paired(*, round_id: int) -> list[DocumentJob]:
 
 
 @transaction.atomic
+def documents_for_pods_seated(*, tournament_id: int) -> DocumentJob:
+    """Queue the draft's pod seatings when the teams are seated in pods (Booster Draft)."""
+    tournament = Tournament.objects.get(pk=tournament_id)
+    job = DocumentJob.objects.create(
+        kind=DocumentKind.POD_SEATINGS,
+        tournament=tournament,
+        round=None,
+        paper=settings.DOCUMENTS_DEFAULT_PAPER,
+    )
+    _enqueue(job)
+    return job
+
+
+@transaction.atomic
 def documents_for_round_finished(*, round_id: int) -> list[DocumentJob]:
     """Queue the standings after a Swiss round's last result (none for playoff rounds)."""
     round_obj = Round.objects.select_related("tournament").get(pk=round_id)

@@ -14,7 +14,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 DOMAIN_FILES = sorted(
     p
-    for app in ("tournaments", "clock", "decklists", "penalties")
+    for app in ("tournaments", "clock", "decklists", "penalties", "floor")
     for p in (REPO / app / "domain").glob("*.py")
 )
 

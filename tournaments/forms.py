@@ -113,6 +113,16 @@ class TournamentSettingsForm(forms.Form):
         help_text="Untick to refuse new teams once round 1 is paired.",
     )
     playoff_play_draw = forms.ChoiceField(label="Playoff play/draw", choices=PlayoffPlayDraw.choices)
+    booster_draft_playoff = forms.BooleanField(
+        label="Booster Draft playoff",
+        required=False,
+        help_text="Limited: the Top 8 draft, then seat 1v5, 2v6, 3v7, 4v8 (9-16 teams: 4 Swiss rounds).",
+    )
+    cross_pod_pairing = forms.BooleanField(
+        label="Cross-pod pairing",
+        required=False,
+        help_text="Booster Draft at Regular REL: pair across pods instead of within them, as announced.",
+    )
     decklist_deadline = forms.DateTimeField(
         required=False,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
@@ -122,7 +132,16 @@ class TournamentSettingsForm(forms.Form):
         required=False, help_text="Show every list on the event page once the event is finished."
     )
 
-    STRUCTURE = ("format", "team_size", "games_per_match", "swiss_rounds", "top_cut", "tiebreakers")
+    STRUCTURE = (
+        "format",
+        "team_size",
+        "games_per_match",
+        "swiss_rounds",
+        "top_cut",
+        "tiebreakers",
+        "booster_draft_playoff",
+        "cross_pod_pairing",
+    )
 
     def __init__(self, *args, tournament, structure_fixed: bool, team_size_fixed: bool, **kwargs):
         initial = {name: getattr(tournament, name) for name in self.base_fields}
@@ -283,3 +302,9 @@ class PrimaryPlayerForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["primary"].choices = [(p.pk, p.name) for p in players]
         self.fields["primary"].initial = players[0].pk if players else None
+
+
+class PodsSeatForm(forms.Form):
+    """Booster Draft: which draft of the event to seat (1 for the first)."""
+
+    draft = forms.IntegerField(min_value=1, max_value=20)

@@ -51,6 +51,13 @@ class Tournament(models.Model):
         max_length=10, choices=LateEntryMissedRounds.choices, default=LateEntryMissedRounds.LOSS
     )
     late_entry_open = models.BooleanField(default=True)
+    booster_draft_playoff = models.BooleanField(
+        default=False,
+        help_text="Limited: Top 8 with a Booster Draft playoff (MTR App. E: 4 rounds for 9-16).",
+    )
+    cross_pod_pairing = models.BooleanField(
+        default=False, help_text="Booster Draft at Regular REL: pair across pods, as announced (MTR 7.6)."
+    )
     playoff_play_draw = models.CharField(
         max_length=20, choices=PlayoffPlayDraw.choices, default=PlayoffPlayDraw.RANDOM
     )
@@ -177,6 +184,31 @@ class KeepApart(models.Model):
         return f"keep apart {self.team_a_id} / {self.team_b_id}"
 
 
+class DraftPod(models.Model):
+    """A Booster Draft table: the teams in seat order (teammates side by side). ``draft`` counts
+    the event's drafts (1, 2...); the Swiss rounds after a draft are paired within its pods."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pods")
+    draft = models.PositiveSmallIntegerField()
+    number = models.PositiveSmallIntegerField()
+    team_ids = models.JSONField(default=list, help_text="Team ids in seat order.")
+    seated_after_round = models.PositiveSmallIntegerField(
+        default=0, help_text="Rounds already paired when the teams sat down for this draft."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["draft", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "draft", "number"], name="pod_number_once_per_draft"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"draft {self.draft} pod {self.number}"
+
+
 class Round(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
@@ -229,6 +261,9 @@ class Match(models.Model):
     )
     bracket_slot = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Playoff position in the bracket."
+    )
+    pod = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Booster Draft: the pod the match was paired in."
     )
     result_kind = models.CharField(
         max_length=20, choices=MatchResultKind.choices, default=MatchResultKind.PENDING

@@ -26,7 +26,7 @@ from tournaments.domain import (
 )
 from tournaments.domain.play_draw import play_draw_chooser
 from tournaments.enums import MatchResultKind, PlayoffPlayDraw, RoundKind, RoundStatus, StaffRole
-from tournaments.models import KeepApart, Match, Player, Round, Staff, Team, Tournament
+from tournaments.models import DraftPod, KeepApart, Match, Player, Round, Staff, Team, Tournament
 
 #: Stored tiebreaker names (the event setting) → the engine's names.
 _TIEBREAKER_NAMES = {"match_points": "mp", "omw": "omw", "gw": "gw", "ogw": "ogw"}
@@ -358,3 +358,14 @@ def match_snapshot(match: Match) -> dict[str, Any]:
         "confirmed": match.confirmed,
         "disputed": match.disputed,
     }
+
+
+def pods_for_draft(tournament: Tournament, draft: int | None = None) -> list[DraftPod]:
+    """The pods of ``draft`` (default: the event's latest draft), by number; empty if none is
+    seated. Two queries at most."""
+    rows = DraftPod.objects.filter(tournament=tournament)
+    if draft is None:
+        draft = rows.order_by("-draft").values_list("draft", flat=True).first()
+        if draft is None:
+            return []
+    return list(rows.filter(draft=draft).order_by("number"))

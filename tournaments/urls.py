@@ -61,4 +61,5 @@ urlpatterns = [
         name="tournament-match-result",
     ),
     path("events/<int:tournament_id>/cut/", views.cut_build_view, name="tournament-cut-build"),
+    path("events/<int:tournament_id>/pods/", views.pods_seat_view, name="tournament-pods-seat"),
 ]

@@ -25,9 +25,10 @@ from common.errors import DomainError
 from tournaments.audit_text import audit_lines
 from tournaments.domain import games_to_win
 from tournaments.domain.seating import seat_order
-from tournaments.enums import MatchResultKind, RoundKind, RoundStatus, StaffRole, TournamentStatus
+from tournaments.enums import Format, MatchResultKind, RoundKind, RoundStatus, StaffRole, TournamentStatus
 from tournaments.forms import (
     MatchResultForm,
+    PodsSeatForm,
     PrimaryPlayerForm,
     ReasonForm,
     StaffAddForm,
@@ -54,6 +55,7 @@ from tournaments.selectors import (
     last_public_standings_round,
     matches_for_round,
     play_draw_choosers,
+    pods_for_draft,
     round_detail,
     rounds_for,
     staff_for,
@@ -64,6 +66,7 @@ from tournaments.selectors import (
 )
 from tournaments.services.cut import cut_build
 from tournaments.services.events import staff_add, staff_remove, tournament_create, tournament_update
+from tournaments.services.pods import pods_seat
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_delete, round_pair, round_publish, unfinished_tables
 from tournaments.services.seating import match_seats_set
@@ -619,8 +622,27 @@ def _render_manage(
         "grid": grid,
         "pending_only": pending_only,
         "error": error,
+        "pods": _pod_rows(tournament, {t.id: t for t in teams}),
     }
     return render(request, "tournaments/manage.html", context, status=status)
+
+
+def _pod_rows(tournament: Tournament, teams: dict) -> dict | None:
+    """The latest draft's pods with team names in seat order, for a Booster Draft event."""
+    if tournament.format != Format.DRAFT:
+        return None
+    pods = pods_for_draft(tournament)
+    return {
+        "draft": pods[0].draft if pods else None,
+        "next_draft": (pods[0].draft + 1) if pods else 1,
+        "pods": [
+            {
+                "number": pod.number,
+                "teams": [teams[t].name if t in teams else f"team {t}" for t in pod.team_ids],
+            }
+            for pod in pods
+        ],
+    }
 
 
 def _role_label(user, tournament: Tournament) -> str:
@@ -932,6 +954,22 @@ def round_delete_view(request, tournament_id: int, round_id: int):
     except DomainError as error:
         return _refused(request, tournament, error)
     messages.success(request, f"Round {number} deleted. Pair it again when ready.")
+    return redirect("tournament-manage", tournament_id=tournament.id)
+
+
+@login_required
+@require_POST
+def pods_seat_view(request, tournament_id: int):
+    """Seat the teams in random pods for the next draft (a form; works without JavaScript)."""
+    tournament = _staff_event(request, tournament_id, SCOREKEEPING)
+    form = PodsSeatForm(request.POST)
+    if not form.is_valid():
+        return _render_manage(request, tournament, status=400, error="Give the number of the draft to seat.")
+    try:
+        pods = pods_seat(tournament=tournament, actor=request.user, draft=form.cleaned_data["draft"])
+    except DomainError as error:
+        return _refused(request, tournament, error)
+    messages.success(request, f"Draft {form.cleaned_data['draft']}: teams seated in {len(pods)} pods.")
     return redirect("tournament-manage", tournament_id=tournament.id)
 
 

@@ -12,9 +12,9 @@ from django.utils import timezone
 from common.errors import ConflictError, DomainError
 from decklists.models import DeckCheck
 from decklists.services import (
-    deck_check_extension_offer,
     deck_check_finding_record,
     deck_check_finding_to_penalty,
+    deck_check_finish,
     deck_check_start,
     decklist_submit,
 )
@@ -37,17 +37,42 @@ def table(event):
     return MatchFactory(round=event_round, table=1, team_a=event.team, team_b=event.other_team)
 
 
-def test_deck_check_extension_is_elapsed_minutes_rounded_up_plus_three(event, table):
+def test_finishing_a_deck_check_extends_the_table_by_its_length_rounded_up_then_three(event, table):
+    """MTR 2.6: 6 min 10 s is a 7-minute extension for the check, plus 3 minutes to shuffle."""
     check = deck_check_start(match=table, actor=event.judge, at=T0)
-    extension = deck_check_extension_offer(
+    finished = deck_check_finish(
         deck_check=check, actor=event.judge, at=T0 + datetime.timedelta(minutes=6, seconds=10)
     )
-    assert (extension.minutes, extension.reason) == (10, "deck check: 7 min + 3 (MTR 2.6)")
-    check.refresh_from_db()
-    assert (check.finished_at, check.extension) == (T0 + datetime.timedelta(minutes=6, seconds=10), extension)
+    assert (finished.extension.minutes, finished.extension.reason) == (
+        7,
+        "deck check: 6 min 10 s, rounded up to 7 min (MTR 2.6)",
+    )
+    rows = list(TimeExtension.objects.filter(match=table).order_by("id").values_list("minutes", "reason"))
+    assert rows == [
+        (7, "deck check: 6 min 10 s, rounded up to 7 min (MTR 2.6)"),
+        (3, "deck check: 3 min to shuffle and present (MTR 2.6)"),
+    ]
     with pytest.raises(ConflictError):
-        deck_check_extension_offer(deck_check=check, actor=event.judge)
-    assert TimeExtension.objects.filter(match=table).count() == 1
+        deck_check_finish(deck_check=check, actor=event.judge)
+    assert TimeExtension.objects.filter(match=table).count() == 2
+
+
+def test_a_check_of_exactly_six_minutes_gives_six(event, table):
+    check = deck_check_start(match=table, actor=event.judge, at=T0)
+    finished = deck_check_finish(deck_check=check, actor=event.judge, at=T0 + datetime.timedelta(minutes=6))
+    assert finished.extension.minutes == 6
+
+
+def test_a_check_finished_after_the_result_still_finishes_without_extension(event, table):
+    check = deck_check_start(match=table, actor=event.judge, at=T0)
+    table.result_kind = "played"
+    table.team_a_wins = 1
+    table.save()
+    finished = deck_check_finish(deck_check=check, actor=event.judge, at=T0 + datetime.timedelta(minutes=4))
+    assert (finished.finished_at, finished.extension) == (T0 + datetime.timedelta(minutes=4), None)
+    assert TimeExtension.objects.filter(match=table).count() == 0
+    entry = AuditEntry.objects.get(action="deck_check_finish")
+    assert entry.reason == "no time extension: table 1 has already reported its result"
 
 
 def test_one_open_deck_check_per_table(event, table):
@@ -103,14 +128,14 @@ def test_deck_check_page_runs_a_whole_check(event, table):
     check = DeckCheck.objects.get(match=table)
     finding = check.findings.get()
     client.post(url, {"action": "penalty", "finding": finding.pk, "infraction": "TE-DP"})
-    client.post(url, {"action": "extension"})
+    client.post(url, {"action": "finish"})
     page = client.get(url)
     text = page.content.decode()
     assert "Penalty recorded: TE-DP Warning." in text
     assert "<td>TE-DP Warning</td>" in text.replace("\n", "").replace("  ", "")
     minutes = DeckCheck.objects.get(pk=check.pk).extension.minutes
-    assert minutes >= 4 and f"Table 1 extended by {minutes} minutes." in text
-    assert re.search(rf"Extension given: \+{minutes} min\.", text)
+    assert f"Table 1 extended by {minutes} + 3 minutes" in text
+    assert re.search(rf"Extension given: \+{minutes} \+ 3 min\.", text)
     assert text.count("<article") == 4
 
 

@@ -2,8 +2,10 @@
 a job whose worker stopped beating, a job never queued because the broker refused it, a job whose
 message was lost; and it leaves alone a job that is only waiting its turn or still rendering.
 
-Eager Celery here, so a job the sweep sends is rendered at once; the whole-worker SIGKILL with
-real workers is ``tests/reliability/test_worker_kill.py``.
+Eager Celery in the embedded run (a job the sweep sends is rendered at once), the live worker in
+the service run: so the data is committed (transaction=True) and a sent job is waited for. The
+whole-worker SIGKILL with real workers is ``tests/reliability/test_worker_kill.py`` and
+``test_embedded_worker_kill.py``.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from documents import services
 from documents.models import ORPHANED_AFTER, DocumentJob
 from documents.services import MESSAGE_LOST_AFTER, QUEUE_GRACE, document_render, document_request
 from documents.tasks import document_render_task, requeue_orphaned_documents_task
-from tests.documents.conftest import pages_text, pdf_of
+from tests.documents.conftest import pages_text, pdf_of, wait_for
 
 
 def job_in(event, *, kind: str = "pairings_by_table", **fields) -> DocumentJob:
@@ -35,7 +37,7 @@ def ago(seconds: float) -> datetime.datetime:
     return timezone.now() - datetime.timedelta(seconds=seconds)
 
 
-@pytest.mark.django_db
+@pytest.mark.django_db(transaction=True)
 def test_the_sweep_finishes_dead_never_queued_and_lost_jobs_and_leaves_the_others(event):
     silent = ORPHANED_AFTER.total_seconds() + 5
     dead_worker = job_in(
@@ -61,7 +63,7 @@ def test_the_sweep_finishes_dead_never_queued_and_lost_jobs_and_leaves_the_other
 
     assert requeued == sorted([dead_worker.pk, never_queued.pk, lost.pk])
     for job in (dead_worker, never_queued, lost):
-        job.refresh_from_db()
+        job = wait_for(job, timeout=120)
         assert (job.status, job.progress) == ("done", 100), job.error
         assert event.tournament.name in "\n".join(pages_text(pdf_of(job)))
     for job, status in ((waiting, "pending"), (just_requested, "pending"), (rendering, "running")):
@@ -70,7 +72,7 @@ def test_the_sweep_finishes_dead_never_queued_and_lost_jobs_and_leaves_the_other
     assert rendering.claim_token == "alive"
 
 
-@pytest.mark.django_db
+@pytest.mark.django_db(transaction=True)
 def test_a_job_the_broker_refused_stays_pending_and_the_sweep_renders_it(event, monkeypatch):
     """The request answers its normal success with the job pending; once the broker is back, the
     sweep finds it (never queued) and it is rendered."""
@@ -87,7 +89,7 @@ def test_a_job_the_broker_refused_stays_pending_and_the_sweep_renders_it(event, 
     DocumentJob.objects.filter(pk=job.pk).update(created_at=ago(QUEUE_GRACE.total_seconds() + 1))
     requeued = services.documents_requeue_orphaned()
 
-    job.refresh_from_db()
+    job = wait_for(job, timeout=120)
     assert (requeued, job.status, job.page_count) == ([job.pk], "done", 1)
 
 

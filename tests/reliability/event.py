@@ -4,7 +4,8 @@ Friday 2HG, Modern at Competitive REL, four teams. ``player`` plays on Team 1 an
 on Team 3. Both submitted their lists before round 1 (which locks the lists, as the event has no
 deadline). Round 1 was paired by hand (1v2, 3v4), published and its clock started; table 2 (3v4)
 has a confirmed result, table 1 (1v2) none yet. A judge gave Team 2's first player a Warning
-(Slow Play); a result-slips PDF is done. "Another event" has its own organizer. Every role of
+(Slow Play); a result-slips PDF is done. The judge called a judge to table 1 (an open call) and
+wrote a note on that match. "Another event" has its own organizer. Every role of
 the permission matrix has a user here.
 """
 
@@ -20,6 +21,9 @@ from decklists.models import Decklist
 from decklists.services import decklist_submit
 from documents.enums import DocumentKind, JobStatus
 from documents.models import DocumentJob
+from floor.models import JudgeCall, Note
+from floor.services.calls import judge_call_raise
+from floor.services.notes import note_add
 from penalties.services import penalty_issue
 from tests.factories import UserFactory
 from tests.tournaments.factories import add_staff, event_with_teams, register_team
@@ -44,6 +48,8 @@ class Event:
     decklist: Decklist  # the player's list
     penalty: object  # a Warning to Team 2's first player
     job: DocumentJob  # result slips of round 1, done
+    judge_call: JudgeCall  # open, table 1, raised by the judge
+    note: Note  # the judge's note on table 1
     ids: dict = field(default_factory=dict)
 
 
@@ -99,6 +105,10 @@ def build_round_one_event() -> Event:
     )
     job.file.save("slips.pdf", ContentFile(b"%PDF-1.4\n%%EOF\n"), save=False)
     job.save()
+    judge_call = judge_call_raise(tournament=tournament, match=match, actor=users["judge"], reason="ruling")
+    note = note_add(
+        tournament=tournament, actor=users["judge"], match=match, text="watch the graveyard order"
+    )
     return Event(
         tournament=tournament,
         teams=teams,
@@ -109,4 +119,6 @@ def build_round_one_event() -> Event:
         decklist=Decklist.objects.get(player=player_row),
         penalty=penalty,
         job=job,
+        judge_call=judge_call,
+        note=note,
     )

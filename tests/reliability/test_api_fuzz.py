@@ -104,7 +104,13 @@ def build_event() -> FuzzEvent:
         status=JobStatus.FAILED,
         error="boom",
     )
-    common = {"tournament_id": ev.tournament.pk, "number": 1, "id": ev.penalty.pk}
+    common = {
+        "tournament_id": ev.tournament.pk,
+        "number": 1,
+        "id": ev.penalty.pk,
+        "call_id": ev.judge_call.pk,
+        "note_id": ev.note.pk,
+    }
     own = {
         **common,
         "team_id": ev.teams[0].pk,

@@ -26,7 +26,6 @@ from clock.services import (
 )
 from decklists.models import DeckCheck, DecklistVersion
 from decklists.services import (
-    deck_check_extension_offer,
     deck_check_finding_record,
     deck_check_finding_to_penalty,
     deck_check_finish,
@@ -116,7 +115,6 @@ def build_event() -> Tournament:
     )
     deck_check_finding_to_penalty(finding=finding, actor=judge, infraction="TE-DLP")
     deck_check_finish(deck_check=check, actor=judge, at=minutes(27))
-    deck_check_extension_offer(deck_check=check, actor=judge, at=minutes(27))
     time_extension_grant(match=tables[1], actor=judge, minutes=4, reason="ruling")
     match_time_call(match=tables[1], actor=judge, active_team="A", at=minutes(60))
     match_turn_complete(match=tables[1], actor=judge)
@@ -305,6 +303,43 @@ def test_another_format_or_version_is_refused(tmp_path, change, message):
         import_file(path)
 
     assert Tournament.objects.count() == 0
+
+
+def test_a_draft_events_pods_and_match_pods_survive_export_and_import(tmp_path):
+    from tests.tournaments.factories import event_with_teams
+    from tournaments.models import DraftPod
+    from tournaments.services.pods import pods_seat
+    from tournaments.services.rounds import round_pair
+
+    tournament = event_with_teams(8, format="draft", rel="regular", swiss_rounds=3, top_cut=0)
+    pods_seat(tournament=tournament, actor=tournament.created_by, draft=1)
+    round_pair(tournament=tournament, actor=tournament.created_by)
+    before = export(tournament.pk)
+    names = dict(tournament.teams.values_list("id", "name"))
+    pods_by_name = [[names[t] for t in pod.team_ids] for pod in DraftPod.objects.order_by("number")]
+    path = tmp_path / "draft.json"
+    path.write_text(json.dumps(before))
+    delete_event(tournament)
+
+    new_id, _ = import_file(path)
+
+    assert export(new_id) == before
+    imported = Tournament.objects.get(pk=new_id)
+    new_names = dict(imported.teams.values_list("id", "name"))
+    stored = DraftPod.objects.filter(tournament=imported).order_by("number")
+    assert [[new_names[t] for t in pod.team_ids] for pod in stored] == pods_by_name
+    assert {m.pod for m in Match.objects.filter(round__tournament=imported)} == {1, 2}
+    delete_event(imported)
+
+    older = json.loads(json.dumps(before))
+    del older["pods"], older["tournament"]["booster_draft_playoff"], older["tournament"]["cross_pod_pairing"]
+    for round_node in older["rounds"]:
+        for match in round_node["matches"]:
+            del match["pod"]
+    path.write_text(json.dumps(older))
+    older_id, _ = import_file(path)
+    assert DraftPod.objects.filter(tournament_id=older_id).count() == 0
+    assert {m.pod for m in Match.objects.filter(round__tournament_id=older_id)} == {None}
 
 
 def test_awarded_byes_travel_with_the_team_and_older_files_have_none(tmp_path):

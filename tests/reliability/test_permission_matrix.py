@@ -153,6 +153,10 @@ MATRIX = [
       label="re-pair the unpublished round 2", prepare=pair_round_two),
     R("POST", T + "/rounds/{number}/publish/",               401,  403,  403,  200,  403,  200,  200,  403,  200),
     R("POST", T + "/cut/",                                   401,  403,  403,  409,  403,  409,  409,  403,  409),
+    # draft pods: public to read; seating is scorekeeping work (the shared event is not a draft: 409)
+    R("GET",  T + "/pods/",                                  200,  200,  200,  200,  200,  200,  200,  200,  200),
+    R("POST", T + "/pods/",                                  401,  403,  403,  409,  403,  409,  409,  403,  409,
+      body={"draft": 1}),
     R("GET",  T + "/standings/",                             200,  200,  200,  200,  200,  200,  200,  200,  200),
     # the clock: public once published; staff run it; judges work a table
     R("GET",  T + "/rounds/{number}/clock/",                 200,  200,  200,  200,  200,  200,  200,  200,  200),
@@ -213,6 +217,27 @@ MATRIX = [
     R("GET",  "/api/v1/documents/{job_id}/",                 401,  403,  403,  200,  200,  200,  200,  403,  200),
     R("POST", "/api/v1/documents/{job_id}/retry/",           401,  403,  403,  409,  409,  409,  409,  403,  409),
     R("GET",  "/api/v1/documents/{job_id}/file/",            401,  403,  403,  200,  200,  200,  200,  403,  200),
+    # judge calls: players of the table and staff call; staff see the queue; judges answer
+    R("GET",  T + "/judge-calls/",                           401,  403,  403,  200,  200,  200,  200,  403,  200),
+    R("POST", T + "/judge-calls/",                           401,  201,  403,  201,  201,  201,  201,  403,  201,
+      body=lambda ev: {"match": ev.match.pk, "reason": "rules question"}),
+    R("POST", "/api/v1/judge-calls/{call_id}/claim/",        401,  403,  403,  403,  200,  200,  200,  403,  200),
+    R("POST", "/api/v1/judge-calls/{call_id}/escalate/",     401,  403,  403,  403,  200,  200,  200,  403,  200),
+    R("POST", "/api/v1/judge-calls/{call_id}/resolve/",      401,  403,  403,  403,  200,  200,  200,  403,  200,
+      body={"note": "answered at the table"}),
+    # zones and the end-of-round console: staff read; the organizer or head judge lays out zones
+    R("GET",  T + "/zones/",                                 401,  403,  403,  200,  200,  200,  200,  403,  200),
+    R("POST", T + "/zones/",                                 401,  403,  403,  403,  403,  201,  201,  403,  201,
+      body={"name": "Front", "first_table": 1, "last_table": 40}),
+    R("GET",  T + "/rounds/{number}/end-of-round/",          401,  403,  403,  200,  200,  200,  200,  403,  200),
+    # deck-check planner: judges (400: the plan needs ?round=, which proves the rule let them in)
+    R("GET",  T + "/deck-checks/plan/",                      401,  403,  403,  403,  400,  400,  400,  403,  400),
+    R("GET",  T + "/deck-checks/contenders/",                401,  403,  403,  403,  200,  200,  200,  403,  200),
+    # notes: judges of this event only; the head judge locks
+    R("GET",  T + "/notes/",                                 401,  403,  403,  403,  200,  200,  200,  403,  200),
+    R("POST", T + "/notes/",                                 401,  403,  403,  403,  201,  201,  201,  403,  201,
+      body=lambda ev: {"match": ev.match.pk, "text": "a note"}),
+    R("POST", "/api/v1/notes/{note_id}/lock/",               401,  403,  403,  403,  403,  200,  403,  403,  200),
 ]
 # fmt: on
 
@@ -226,6 +251,8 @@ def default_ids(ev: Event) -> dict:
         "decklist_id": ev.decklist.pk,
         "id": ev.penalty.pk,
         "job_id": ev.job.pk,
+        "call_id": ev.judge_call.pk,
+        "note_id": ev.note.pk,
     }
 
 

@@ -6,6 +6,7 @@ shape everywhere, including the body of a stale-version 409) and the error shape
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from common.api import ErrorSerializer
@@ -45,6 +46,14 @@ class TournamentInputSerializer(serializers.Serializer):
     venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
     percentage_floor = serializers.ChoiceField(choices=PercentageFloor.choices, required=False)
     late_entry_missed_rounds = serializers.ChoiceField(choices=LateEntryMissedRounds.choices, required=False)
+    booster_draft_playoff = serializers.BooleanField(
+        required=False,
+        help_text="Limited: Top 8 with a Booster Draft playoff (1v5, 2v6, 3v7, 4v8 by draft seat); "
+        "the MTR chart then gives 9-16 teams 4 rounds.",
+    )
+    cross_pod_pairing = serializers.BooleanField(
+        required=False, help_text="Booster Draft at Regular REL only: pair across pods, as announced."
+    )
 
 
 class TournamentUpdateInputSerializer(serializers.Serializer):
@@ -77,6 +86,14 @@ class TournamentUpdateInputSerializer(serializers.Serializer):
     late_entry_missed_rounds = serializers.ChoiceField(choices=LateEntryMissedRounds.choices, required=False)
     late_entry_open = serializers.BooleanField(required=False, help_text="False closes late entry.")
     playoff_play_draw = serializers.ChoiceField(choices=PlayoffPlayDraw.choices, required=False)
+    booster_draft_playoff = serializers.BooleanField(
+        required=False,
+        help_text="Limited: Top 8 with a Booster Draft playoff (1v5, 2v6, 3v7, 4v8 by draft seat); "
+        "the MTR chart then gives 9-16 teams 4 rounds.",
+    )
+    cross_pod_pairing = serializers.BooleanField(
+        required=False, help_text="Booster Draft at Regular REL only: pair across pods, as announced."
+    )
     decklist_deadline = serializers.DateTimeField(required=False, allow_null=True)
     decklists_published = serializers.BooleanField(required=False)
 
@@ -100,6 +117,8 @@ class TournamentOutputSerializer(serializers.Serializer):
     late_entry_missed_rounds = serializers.CharField()
     late_entry_open = serializers.BooleanField()
     playoff_play_draw = serializers.CharField()
+    booster_draft_playoff = serializers.BooleanField()
+    cross_pod_pairing = serializers.BooleanField()
     decklist_deadline = serializers.DateTimeField(allow_null=True)
     decklists_published = serializers.BooleanField()
     status = serializers.CharField()
@@ -175,6 +194,13 @@ class MatchOutputSerializer(serializers.Serializer):
     team_b = serializers.IntegerField(source="team_b_id", allow_null=True)
     team_b_name = serializers.CharField(source="team_b.name", allow_null=True, default=None)
     bracket_slot = serializers.IntegerField(allow_null=True)
+    pod = serializers.IntegerField(
+        allow_null=True, required=False, help_text="Booster Draft: the pod the match was paired in."
+    )
+    bracket_seeds = serializers.SerializerMethodField(
+        help_text="Playoff matches: [seed of team A, seed of team B] in the bracket (Swiss ranks; in a "
+        "Booster Draft playoff, the draft seats: 1v5, 3v7, 2v6, 4v8). Null in Swiss rounds."
+    )
     result_kind = serializers.CharField()
     team_a_wins = serializers.IntegerField()
     team_b_wins = serializers.IntegerField()
@@ -188,6 +214,16 @@ class MatchOutputSerializer(serializers.Serializer):
         help_text='Seat order recorded for this match, {"A": [primary player id, ...], "B": [...]}; '
         "a team without an entry sits in registration order.",
     )
+
+    @extend_schema_field(serializers.ListField(child=serializers.IntegerField(), allow_null=True))
+    def get_bracket_seeds(self, match) -> list[int] | None:
+        if match.bracket_slot is None:
+            return None
+        explanation = match.round.explanation if isinstance(match.round.explanation, dict) else {}
+        for entry in explanation.get("bracket", []):
+            if entry.get("slot") == match.bracket_slot:
+                return [entry["seed_a"], entry["seed_b"]]
+        return None
 
 
 class MatchSeatsInputSerializer(serializers.Serializer):
@@ -283,3 +319,21 @@ class StandingsRowOutputSerializer(serializers.Serializer):
 
 class StandingsQuerySerializer(serializers.Serializer):
     round = serializers.IntegerField(min_value=0, required=False)
+
+
+class PodsSeatInputSerializer(serializers.Serializer):
+    draft = serializers.IntegerField(
+        min_value=1, max_value=20, help_text="The event's draft to seat: 1 for the first, then 2..."
+    )
+
+
+class PodOutputSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    teams = serializers.ListField(
+        child=serializers.IntegerField(), source="team_ids", help_text="Team ids in seat order."
+    )
+
+
+class PodsOutputSerializer(serializers.Serializer):
+    draft = serializers.IntegerField(allow_null=True, help_text="null: no draft seated yet.")
+    pods = PodOutputSerializer(many=True)

@@ -34,6 +34,7 @@ urlpatterns = [
         name="api-round-publish",
     ),
     path("tournaments/<int:tournament_id>/cut/", views.CutBuildApi.as_view(), name="api-cut"),
+    path("tournaments/<int:tournament_id>/pods/", views.PodsApi.as_view(), name="api-pods"),
     path("tournaments/<int:tournament_id>/standings/", views.StandingsApi.as_view(), name="api-standings"),
     path("matches/<int:match_id>/", views.MatchDetailApi.as_view(), name="api-match"),
     path("matches/<int:match_id>/result/", views.MatchResultReportApi.as_view(), name="api-match-result"),

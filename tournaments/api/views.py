@@ -35,6 +35,7 @@ from tournaments.permissions import ALL_STAFF, HEAD_JUDGE, ORGANIZER, SCOREKEEPI
 from tournaments.selectors import (
     last_public_standings_round,
     match_detail,
+    pods_for_draft,
     round_detail,
     rounds_for,
     staff_for,
@@ -44,6 +45,7 @@ from tournaments.selectors import (
 )
 from tournaments.services.cut import cut_build
 from tournaments.services.events import staff_add, tournament_create, tournament_update
+from tournaments.services.pods import pods_seat
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_delete, round_pair, round_pair_manual, round_publish
 from tournaments.services.seating import match_seats_set
@@ -361,6 +363,37 @@ class CutBuildApi(EventApi):
         new_round = cut_build(tournament=tournament, actor=request.user)
         created = round_detail(tournament, new_round.number, include_unpublished=True)
         return Response(s.RoundOutputSerializer(created).data, status=status.HTTP_201_CREATED)
+
+
+class PodsApi(EventApi):
+    """Booster Draft pods. GET: the latest draft's pods (anyone who may see the event); POST
+    ``{"draft": n}``: seat the active teams in random pods for the event's next draft."""
+
+    staff_roles = {"GET": ALL_STAFF, "POST": SCOREKEEPING}
+
+    def allows_others(self, request: Request) -> bool:
+        return request.method == "GET"
+
+    @extend_schema(
+        operation_id="tournaments_pods_list", responses={200: s.PodsOutputSerializer, **errors(404)}
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        pods = pods_for_draft(self.get_tournament())
+        body = {"draft": pods[0].draft if pods else None, "pods": pods}
+        return Response(s.PodsOutputSerializer(body).data)
+
+    @extend_schema(
+        operation_id="tournaments_pods_seat",
+        request=s.PodsSeatInputSerializer,
+        responses={201: s.PodsOutputSerializer, **errors(400, 401, 403, 404, 409)},
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        data = s.PodsSeatInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        draft = data.validated_data["draft"]
+        pods = pods_seat(tournament=self.get_tournament(), actor=request.user, draft=draft)
+        body = {"draft": draft, "pods": pods}
+        return Response(s.PodsOutputSerializer(body).data, status=status.HTTP_201_CREATED)
 
 
 class StandingsApi(EventApi):

@@ -6,9 +6,10 @@ from django.db import transaction
 
 from common.errors import ConflictError
 from tournaments.domain import PlayoffError, first_playoff_round
+from tournaments.domain.pods import draft_playoff_first_round, draft_playoff_seats
 from tournaments.enums import TournamentStatus
 from tournaments.models import Round, Tournament
-from tournaments.selectors import chart_size_for, standings_for
+from tournaments.selectors import chart_size_for, round_seed, standings_for
 from tournaments.services.audit import audit_log
 from tournaments.services.rounds import (
     fix_event_structure,
@@ -22,7 +23,9 @@ from tournaments.services.rounds import (
 @transaction.atomic
 def cut_build(*, tournament: Tournament, actor) -> Round:
     """Seed the top ``tournament.top_cut`` teams still in the event into the first playoff round
-    (Top 8: 1v8, 4v5, 2v7, 3v6; Top 4: 1v4, 2v3) and move the event to TOP_CUT.
+    (Top 8: 1v8, 4v5, 2v7, 3v6; Top 4: 1v4, 2v3) and move the event to TOP_CUT. With a Booster
+    Draft playoff the Top 8 draft at random seats (from the round's seed) and play seat 1v5, 3v7,
+    2v6, 4v8, so the semifinals join 1/5 with 3/7 and 2/6 with 4/8 (rules §2.3).
 
     Needs every Swiss round paired with confirmed results. A team that dropped or was
     disqualified before the cut is skipped and the next team moves in; later rounds are paired by
@@ -45,15 +48,27 @@ def cut_build(*, tournament: Tournament, actor) -> Round:
         raise ConflictError("this event has no playoff cut")
     standings = [line for line in standings_for(tournament) if not line.dropped]
     seeded = [line.team_id for line in standings[: tournament.top_cut]]
+    draft_playoff = tournament.booster_draft_playoff and tournament.top_cut == 8
     try:
-        bracket = first_playoff_round(seeded, tournament.top_cut)
+        if draft_playoff:
+            seats = draft_playoff_seats(seeded, seed=round_seed(tournament, paired + 1))
+            bracket = draft_playoff_first_round(seats)
+        else:
+            bracket = first_playoff_round(seeded, tournament.top_cut)
     except PlayoffError as exc:
         raise ConflictError(str(exc)) from exc
-    lines = [
-        f"Top {tournament.top_cut}: seed {m.seed_a} (team {m.team_a}) v seed {m.seed_b} "
-        + (f"(team {m.team_b})." if m.team_b is not None else "(empty: a bye).")
-        for m in bracket
-    ]
+    if draft_playoff:
+        lines = [
+            "Top 8 Booster Draft playoff: the Top 8 draft at random seats, then seat 1v5, 2v6, 3v7, 4v8."
+        ]
+        lines += [f"Draft seat {seat}: team {team}." for seat, team in enumerate(seats, start=1)]
+        lines += [f"Seat {m.seed_a} (team {m.team_a}) v seat {m.seed_b} (team {m.team_b})." for m in bracket]
+    else:
+        lines = [
+            f"Top {tournament.top_cut}: seed {m.seed_a} (team {m.team_a}) v seed {m.seed_b} "
+            + (f"(team {m.team_b})." if m.team_b is not None else "(empty: a bye).")
+            for m in bracket
+        ]
     new_round = store_playoff_round(tournament=tournament, number=paired + 1, bracket=bracket, lines=lines)
     tournament.status = TournamentStatus.TOP_CUT
     tournament.save(update_fields=["status"])

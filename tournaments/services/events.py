@@ -56,6 +56,14 @@ def _settings_problems(values: dict) -> list[dict]:
             )
         if len(set(tiebreakers)) != len(tiebreakers):
             problems.append({"field": "tiebreakers", "message": "a tiebreaker is listed twice"})
+    if values.get("cross_pod_pairing") and values.get("rel", REL.REGULAR) != REL.REGULAR:
+        problems.append(
+            {"field": "cross_pod_pairing", "message": "only at Regular REL (MTR 7.6: pods at Competitive)"}
+        )
+    if values.get("booster_draft_playoff") and values.get("format", Format.MODERN) not in Format.limited():
+        problems.append(
+            {"field": "booster_draft_playoff", "message": "a Booster Draft playoff is for Limited events"}
+        )
     for field in ("swiss_rounds", "top_cut"):
         value = values.get(field)
         if value is not None and field == "top_cut" and value not in (0, 2, 4, 8):
@@ -117,6 +125,8 @@ UPDATABLE_SETTINGS = frozenset(
         "late_entry_missed_rounds",
         "late_entry_open",
         "playoff_play_draw",
+        "booster_draft_playoff",
+        "cross_pod_pairing",
         "decklist_deadline",
         "decklists_published",
     }
@@ -124,7 +134,16 @@ UPDATABLE_SETTINGS = frozenset(
 #: Fixed once round 1 is paired (MTR 10.2: the number of Swiss rounds and the cut are announced
 #: before round 1; the format, team size, match length and tiebreakers shape every pairing).
 FIXED_ONCE_PAIRED = frozenset(
-    {"format", "team_size", "games_per_match", "swiss_rounds", "top_cut", "tiebreakers"}
+    {
+        "format",
+        "team_size",
+        "games_per_match",
+        "swiss_rounds",
+        "top_cut",
+        "tiebreakers",
+        "booster_draft_playoff",
+        "cross_pod_pairing",
+    }
 )
 _NULLABLE = frozenset({"date", "swiss_rounds", "top_cut", "decklist_deadline"})
 
@@ -184,6 +203,10 @@ def tournament_update(*, tournament: Tournament, actor, **changes) -> Tournament
             "tiebreakers",
             "swiss_rounds",
             "top_cut",
+            "format",
+            "rel",
+            "booster_draft_playoff",
+            "cross_pod_pairing",
         )
     }
     problems = _settings_problems(merged)

@@ -26,9 +26,10 @@ from tournaments.domain import (
     playoff_winner,
     recommended_rounds,
 )
-from tournaments.enums import MatchResultKind, RoundKind, RoundStatus, TournamentStatus
+from tournaments.domain.pods import Pod, pair_round_in_pods
+from tournaments.enums import REL, Format, MatchResultKind, RoundKind, RoundStatus, TournamentStatus
 from tournaments.models import Match, Round, Team, Tournament
-from tournaments.selectors import chart_size_for, event_state_for, match_as_result, round_seed
+from tournaments.selectors import chart_size_for, event_state_for, match_as_result, pods_for_draft, round_seed
 from tournaments.services.audit import audit_log
 
 #: DECISIONS.md: playoff rounds are 90 minutes, the final is untimed.
@@ -78,7 +79,11 @@ def fix_event_structure(tournament: Tournament, active_teams: int) -> None:
     if tournament.swiss_rounds is not None and tournament.top_cut is not None:
         return
     try:
-        plan = recommended_rounds(active_teams, team_event=tournament.is_team_event)
+        plan = recommended_rounds(
+            active_teams,
+            team_event=tournament.is_team_event,
+            booster_draft_playoff=tournament.booster_draft_playoff,
+        )
     except PlayoffError as exc:
         if tournament.swiss_rounds is None:
             raise ConflictError(f"{exc}; set the number of Swiss rounds to run a smaller event") from exc
@@ -176,8 +181,14 @@ def round_pair(*, tournament: Tournament, actor) -> Round:
     tournament, number = _prepare_swiss_round(locked)
     state = event_state_for(tournament)
     seed = round_seed(tournament, number)
+    pods = pairing_pods(tournament)
+    pod_of_team: dict[int, int] = {}
     try:
-        pairing = pair_round(state, round_number=number, seed=seed)
+        if pods is None:
+            pairing = pair_round(state, round_number=number, seed=seed)
+        else:
+            in_pods = pair_round_in_pods(state, pods, round_number=number, seed=seed)
+            pairing, pod_of_team = in_pods.pairing, dict(in_pods.pod_of_team)
     except PairingError as exc:
         raise ConflictError(str(exc)) from exc
     new_round = create_round(
@@ -194,9 +205,12 @@ def round_pair(*, tournament: Tournament, actor) -> Round:
         },
     )
     Match.objects.bulk_create(
-        _bye_match(new_round, line.team_a, tournament.games_per_match, MatchResultKind.BYE)
-        if line.team_b is None
-        else Match(round=new_round, table=line.table, team_a_id=line.team_a, team_b_id=line.team_b)
+        _with_pod(
+            _bye_match(new_round, line.team_a, tournament.games_per_match, MatchResultKind.BYE)
+            if line.team_b is None
+            else Match(round=new_round, table=line.table, team_a_id=line.team_a, team_b_id=line.team_b),
+            pod_of_team.get(line.team_a),
+        )
         for line in pairing.tables
     )
     _start_running(tournament, number)
@@ -208,6 +222,21 @@ def round_pair(*, tournament: Tournament, actor) -> Round:
         after={"number": number, "seed": seed, "tables": [list(p) for p in pairing.pairs]},
     )
     return new_round
+
+
+def pairing_pods(tournament: Tournament) -> tuple[Pod, ...] | None:
+    """The pods the next Swiss round is paired within: the latest draft's, in a Booster Draft
+    event that has seated one and has not announced cross-pod pairing (Regular REL only)."""
+    if tournament.format != Format.DRAFT:
+        return None
+    if tournament.cross_pod_pairing and tournament.rel == REL.REGULAR:
+        return None
+    return tuple(Pod(row.number, tuple(row.team_ids)) for row in pods_for_draft(tournament)) or None
+
+
+def _with_pod(match: Match, pod: int | None) -> Match:
+    match.pod = pod
+    return match
 
 
 def _manual_tables(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.factories import UserFactory
 from tests.tournaments.factories import client_for, event_with_teams, register_team
 from tournaments.models import Team
 
@@ -102,3 +103,20 @@ def test_awarded_byes_are_entered_before_round_one_only():
     ]
     register_team(tournament, "Team Late Plain", actor=tournament.created_by)
     assert Team.objects.get(name="Team Late Plain").awarded_byes == 0
+
+
+def test_a_player_registering_their_own_team_cannot_award_it_byes():
+    tournament = event_with_teams(2)
+    player = UserFactory()
+    body = _team_body("Team Self", 1)
+    body["players"][0]["username"] = player.username
+    base = f"/api/v1/tournaments/{tournament.pk}/teams/"
+
+    refused = client_for(player).post(base, body, format="json")
+    assert refused.status_code == 403
+    assert "awarded_byes" in refused.json()["detail"]
+    assert not Team.objects.filter(name="Team Self").exists()
+
+    accepted = client_for(player).post(base, body | {"awarded_byes": 0}, format="json")
+    assert accepted.status_code == 201, accepted.json()
+    assert accepted.json()["awarded_byes"] == 0

@@ -535,6 +535,32 @@ def test_editing_a_team_after_round_one_needs_a_reason(organizer_client, event, 
     )
 
 
+def test_organizer_seats_a_draft_in_pods_with_the_form_and_sees_them(organizer_client, event):
+    event.format = "draft"
+    event.save()
+    page = organizer_client.get(manage_url(event))
+    assert 'id="seat-pods"' in page.text
+    assert "No draft seated yet." in page.text
+
+    response = organizer_client.post(reverse("tournament-pods-seat", args=[event.id]), {"draft": "1"})
+
+    assert response.status_code == 302
+    page = organizer_client.get(manage_url(event))
+    assert "Draft pods: draft 1" in page.text
+    assert "Pod 1</strong>" in page.text
+    assert "Seat draft 2 in pods" in page.text
+    assert AuditEntry.objects.filter(action="pods_seat").count() == 1
+
+
+def test_pods_form_is_refused_outside_a_draft_with_the_reason(organizer_client, event):
+    assert 'id="seat-pods"' not in organizer_client.get(manage_url(event)).text
+
+    response = organizer_client.post(reverse("tournament-pods-seat", args=[event.id]), {"draft": "1"})
+
+    assert response.status_code == 409
+    assert "pods are for Booster Draft events" in response.text
+
+
 def test_add_team_with_an_awarded_bye(organizer_client, event):
     form = {
         "name": "Bye Holders",

@@ -19,6 +19,9 @@ The document (``python manage.py export_event ID`` writes it with sorted keys, i
                               decklist: null | {current, created_at, updated_at, versions: [...]}}],
                    pool: null | {current, created_at, updated_at, versions: [... boosters]}}]
     keep_apart   [{team_a, team_b, reason}]
+    pods         [{draft, number, teams (names, in seat order), seated_after_round, created_at}]
+                 (absent in older files, like the settings booster_draft_playoff, cross_pod_pairing
+                 and a match's pod: none, off, null)
     rounds       [{number, kind, status, seed, explanation, manual_reason, length_minutes,
                    started_at, time_up_recorded_at, published_at, created_at
                    (not time_check_at: the next clock action schedules the time-up check anew),

@@ -17,6 +17,7 @@ from decklists.models import DeckCheck, DeckCheckFinding, Decklist, DecklistVers
 from penalties.models import Penalty
 from tournaments.models import (
     AuditEntry,
+    DraftPod,
     KeepApart,
     Match,
     Player,
@@ -54,6 +55,8 @@ TOURNAMENT_SETTINGS = (
     "late_entry_missed_rounds",
     "late_entry_open",
     "playoff_play_draw",
+    "booster_draft_playoff",
+    "cross_pod_pairing",
     "status",
     "seed",
     "decklists_published",
@@ -135,6 +138,16 @@ def event_export(tournament: Tournament) -> dict[str, Any]:
             "reason": pair.reason,
         }
         for pair in KeepApart.objects.filter(tournament=tournament).order_by("pk")
+    ]
+    document["pods"] = [
+        {
+            "draft": pod.draft,
+            "number": pod.number,
+            "teams": [keys.of("team", team_id) for team_id in pod.team_ids],
+            "seated_after_round": pod.seated_after_round,
+            "created_at": timestamp(pod.created_at),
+        }
+        for pod in DraftPod.objects.filter(tournament=tournament).order_by("draft", "number")
     ]
     document["rounds"] = _rounds(tournament, keys, team_index)
     document["penalties"] = _penalties(tournament, keys)
@@ -333,6 +346,7 @@ def _match(match: Match, keys: _Keys, extensions: list[dict[str, Any]]) -> dict[
         "team_a": keys.of("team", match.team_a_id),
         "team_b": keys.of("team", match.team_b_id),
         "bracket_slot": match.bracket_slot,
+        "pod": match.pod,
         "result_kind": match.result_kind,
         "team_a_wins": match.team_a_wins,
         "team_b_wins": match.team_b_wins,

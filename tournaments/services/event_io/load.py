@@ -16,6 +16,7 @@ from django.db import models
 
 from tournaments.domain.event import MAX_AWARDED_BYES
 from tournaments.models import (
+    DraftPod,
     KeepApart,
     Match,
     Player,
@@ -45,6 +46,8 @@ TOURNAMENT_CHOICES = (
     "status",
 )
 TOURNAMENT_FLAGS = ("late_entry_open", "decklists_published")
+#: Booster Draft settings; absent in files written before them: off.
+TOURNAMENT_DRAFT_FLAGS = ("booster_draft_playoff", "cross_pod_pairing")
 
 
 def insert(model: type[models.Model], rows: list[tuple[models.Model, dict[str, Any]]]) -> list:
@@ -128,6 +131,9 @@ class Importer:
         node = self.root.node("tournament")
         values: dict[str, Any] = {field: node.choice(field, Tournament) for field in TOURNAMENT_CHOICES}
         values.update({field: node.get(field, bool) for field in TOURNAMENT_FLAGS})
+        values.update(
+            {field: node.get(field, bool) for field in TOURNAMENT_DRAFT_FLAGS if field in node.value}
+        )
         for field in ("team_size", "games_per_match", "round_minutes"):
             values[field] = node.natural(field)
         for field in ("swiss_rounds", "top_cut"):
@@ -240,6 +246,24 @@ class Importer:
         ]
         insert(KeepApart, rows)
 
+    def load_pods(self) -> None:
+        rows = []
+        for node in self.root.nodes("pods") if "pods" in self.root.value else []:
+            teams = node.get("teams", list)
+            team_ids = [
+                self.lookup(self.teams, name, f"{node.at('teams')}[{i}]", "team", null=False).pk
+                for i, name in enumerate(teams)
+            ]
+            pod = DraftPod(
+                tournament=self.tournament,
+                draft=node.natural("draft"),
+                number=node.natural("number"),
+                team_ids=team_ids,
+                seated_after_round=node.natural("seated_after_round"),
+            )
+            rows.append((pod, {"created_at": node.moment("created_at")}))
+        insert(DraftPod, rows)
+
     def player_ids(self, wizards_ids: Any, path: str) -> list[int]:
         if not isinstance(wizards_ids, list):
             raise EventFileError(path, "expected a list of Wizards ids")
@@ -324,6 +348,7 @@ class Importer:
             team_a=team_a,
             team_b=self.team(node, "team_b", null=True),
             bracket_slot=node.natural("bracket_slot", null=True),
+            pod=node.natural("pod", null=True) if "pod" in node.value else None,
             result_kind=node.choice("result_kind", Match),
             team_a_wins=node.natural("team_a_wins"),
             team_b_wins=node.natural("team_b_wins"),
@@ -403,5 +428,6 @@ def load_event_rows(importer: Importer, rename: str | None) -> Tournament:
     importer.load_staff()
     importer.load_teams()
     importer.load_keep_apart()
+    importer.load_pods()
     importer.load_rounds()
     return tournament

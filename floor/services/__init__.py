@@ -1,0 +1,1 @@
+"""Every write of the floor app: one transaction each, with an audit entry (see the modules)."""

@@ -1,0 +1,618 @@
+"""Floor pages: phone first, one hand, every write a plain form (JavaScript only refreshes lists).
+
+Reads go through ``floor.selectors`` (the same rows the API and the PDFs show), writes through
+``floor.services`` and the clock's and penalties' services. A refused write comes back as a
+message on the page it was made from.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
+from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
+
+from clock.domain.round_clock import MAX_EXTENSION_MINUTES
+from clock.services import match_turn_complete
+from common.errors import DomainError
+from common.pdf import render_pdf
+from floor import documents, selectors
+from floor.domain.calls import CallStatus
+from floor.domain.deck_checks import PlanError
+from floor.models import DisqualificationReport, Investigation, JudgeCall, Note, NoteKind, Zone
+from floor.permissions import can_head_judge, can_judge, can_plan_zones, can_see_floor
+from floor.services.calls import (
+    REASON_MAX,
+    judge_call_claim,
+    judge_call_escalate,
+    judge_call_raise,
+    judge_call_resolve,
+)
+from floor.services.dq_report import dq_report_file
+from floor.services.notes import TEXT_MAX, investigation_decide, investigation_open, note_add, note_lock
+from floor.services.zones import zone_create, zone_delete
+from penalties.domain import CATALOGUE
+from penalties.models import Penalty
+from tournaments.models import Match, Player, Round, Tournament
+from tournaments.permissions import player_team_id
+
+INFRACTION_CHOICES = [("", "no penalty")] + [(code, f"{code} {i.name}") for code, i in CATALOGUE.items()]
+
+
+def _tournament(tournament_id: int) -> Tournament:
+    return get_object_or_404(Tournament, pk=tournament_id)
+
+
+def _require(allowed: bool, message: str) -> None:
+    if not allowed:
+        raise PermissionDenied(message)
+
+
+def _run(request, action, success: str) -> object | None:
+    """Run a service call; its refusal becomes an error message instead of a page."""
+    try:
+        result = action()
+    except DomainError as exc:
+        messages.error(request, exc.message)
+        return None
+    messages.success(request, success)
+    return result
+
+
+def _back(request, fallback: str) -> HttpResponseRedirect:
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        return HttpResponseRedirect(target)
+    return HttpResponseRedirect(fallback)
+
+
+# --- Judge calls ---------------------------------------------------------------------------
+
+
+@login_required
+def calls_page(request, tournament_id: int):
+    """The live queue: open calls by age with Claim and Escalate; refreshed by a small poll."""
+    tournament = _tournament(tournament_id)
+    _require(can_see_floor(request.user, tournament), "Only the event's staff see the judge calls.")
+    calls = selectors.calls_for_event(tournament)
+    context = {
+        "tournament": tournament,
+        "live": [c for c in calls if c.effective_status in (CallStatus.OPEN, CallStatus.CLAIMED)],
+        "done": [c for c in calls if c.effective_status not in (CallStatus.OPEN, CallStatus.CLAIMED)][:20],
+        "is_judge": can_judge(request.user, tournament),
+        "now": timezone.now(),
+    }
+    return render(request, "floor/calls.html", context)
+
+
+class ResolveForm(forms.Form):
+    note = forms.CharField(max_length=4000, widget=forms.Textarea(attrs={"rows": 3}))
+    extension_minutes = forms.IntegerField(
+        min_value=0, max_value=MAX_EXTENSION_MINUTES, required=False, label="Time extension (minutes)"
+    )
+    infraction = forms.ChoiceField(choices=INFRACTION_CHOICES, required=False, label="Penalty")
+    player = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, label="Player penalised")
+
+
+@login_required
+def call_page(request, tournament_id: int, call_id: int):
+    tournament = _tournament(tournament_id)
+    _require(can_see_floor(request.user, tournament), "Only the event's staff see the judge calls.")
+    call = selectors.call_detail(call_id)
+    if call is None or call.tournament_id != tournament.pk:
+        raise Http404("no such call")
+    form = ResolveForm()
+    players = Player.objects.filter(team_id__in=[call.match.team_a_id, call.match.team_b_id]).order_by(
+        "team_id", "position"
+    )
+    form.fields["player"].choices = [("", "—")] + [(p.pk, p.name) for p in players]
+    context = {
+        "tournament": tournament,
+        "call": call,
+        "form": form,
+        "is_judge": can_judge(request.user, tournament),
+        "notes": selectors.notes_for(
+            tournament, head_judge=can_head_judge(request.user, tournament), match_id=call.match_id
+        )
+        if can_judge(request.user, tournament)
+        else [],
+    }
+    return render(request, "floor/call.html", context)
+
+
+@require_POST
+@login_required
+def call_action(request, tournament_id: int, call_id: int, action: str):
+    tournament = _tournament(tournament_id)
+    _require(can_judge(request.user, tournament), "Only the event's judges answer calls.")
+    call = get_object_or_404(JudgeCall.objects.select_related("match"), pk=call_id, tournament=tournament)
+    table = call.match.table
+    detail = reverse("floor-call", args=[tournament.pk, call.pk])
+    if action == "claim":
+        done = _run(
+            request,
+            lambda: judge_call_claim(call=call, actor=request.user),
+            f"Table {table} is yours: on your way.",
+        )
+        return _back(request, detail if done else reverse("floor-calls", args=[tournament.pk]))
+    if action == "escalate":
+        _run(
+            request,
+            lambda: judge_call_escalate(call=call, actor=request.user),
+            f"Table {table}: sent to the head judge.",
+        )
+        return _back(request, detail)
+    if action == "resolve":
+        form = ResolveForm(request.POST)
+        form.fields["player"].choices = [
+            (p.pk, p.name)
+            for p in Player.objects.filter(team_id__in=[call.match.team_a_id, call.match.team_b_id])
+        ]
+        if not form.is_valid():
+            messages.error(request, "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items()))
+            return HttpResponseRedirect(detail)
+        values = form.cleaned_data
+        penalty = None
+        if values["infraction"]:
+            if values["player"] is None:
+                messages.error(request, "Choose the player the penalty is for.")
+                return HttpResponseRedirect(detail)
+            penalty = {"player": values["player"], "infraction": values["infraction"]}
+        done = _run(
+            request,
+            lambda: judge_call_resolve(
+                call=call,
+                actor=request.user,
+                note=values["note"],
+                penalty=penalty,
+                extension_minutes=values["extension_minutes"],
+            ),
+            f"Table {table}: call resolved.",
+        )
+        return HttpResponseRedirect(reverse("floor-calls", args=[tournament.pk]) if done else detail)
+    raise Http404("unknown action")
+
+
+@require_POST
+@login_required
+def call_raise(request, tournament_id: int):
+    """A player's "Call a judge" (their own current table), or staff raising one for a table."""
+    tournament = _tournament(tournament_id)
+    match = Match.objects.filter(pk=request.POST.get("match", "0") or 0, round__tournament=tournament).first()
+    fallback = reverse("tournament-me", args=[tournament.pk])
+    if match is None:
+        messages.error(request, "No such table in this event.")
+        return _back(request, fallback)
+    if not can_see_floor(request.user, tournament) and player_team_id(request.user, tournament) is None:
+        raise PermissionDenied("Only players and staff of this event call judges.")
+    reason = request.POST.get("reason", "")[:REASON_MAX]
+    _run(
+        request,
+        lambda: judge_call_raise(tournament=tournament, match=match, actor=request.user, reason=reason),
+        f"A judge has been called to table {match.table}.",
+    )
+    return _back(request, fallback)
+
+
+@login_required
+def head_judge_page(request, tournament_id: int):
+    """Escalated calls and response times per judge and per round."""
+    tournament = _tournament(tournament_id)
+    _require(can_judge(request.user, tournament), "Only the event's judges see this page.")
+    by_judge, by_round = selectors.response_times(tournament)
+    escalated = [
+        c for c in selectors.calls_for_event(tournament, live_only=True) if c.escalated_at is not None
+    ]
+    context = {
+        "tournament": tournament,
+        "by_judge": by_judge,
+        "by_round": by_round,
+        "escalated": escalated,
+        "is_head_judge": can_head_judge(request.user, tournament),
+        "dq_penalties": Penalty.objects.filter(
+            tournament=tournament, penalty="disqualification", overturned=False
+        )
+        .select_related("player", "team")
+        .order_by("created_at"),
+    }
+    return render(request, "floor/head_judge.html", context)
+
+
+# --- Zones and the end-of-round console -------------------------------------------------------
+
+
+class ZoneForm(forms.Form):
+    name = forms.CharField(max_length=60)
+    first_table = forms.IntegerField(min_value=1, max_value=100_000)
+    last_table = forms.IntegerField(min_value=1, max_value=100_000)
+    judges = forms.CharField(required=False, max_length=2000, help_text="Usernames, separated by commas.")
+
+
+@login_required
+def zones_page(request, tournament_id: int):
+    tournament = _tournament(tournament_id)
+    _require(can_see_floor(request.user, tournament), "Only the event's staff see the zones.")
+    may_plan = can_plan_zones(request.user, tournament)
+    form = ZoneForm(request.POST or None)
+    if request.method == "POST":
+        _require(may_plan, "Only the organizer or the head judge lays out zones.")
+        if request.POST.get("delete"):
+            zone = get_object_or_404(Zone, pk=request.POST["delete"], tournament=tournament)
+            _run(request, lambda: zone_delete(zone=zone, actor=request.user), f"Zone {zone.name} removed.")
+            return HttpResponseRedirect(request.path)
+        if form.is_valid():
+            values = form.cleaned_data
+            done = _run(
+                request,
+                lambda: zone_create(
+                    tournament=tournament,
+                    actor=request.user,
+                    name=values["name"],
+                    first_table=values["first_table"],
+                    last_table=values["last_table"],
+                    judges=[u for u in values["judges"].split(",") if u.strip()],
+                ),
+                f"Zone {values['name']} added.",
+            )
+            if done:
+                return HttpResponseRedirect(request.path)
+    context = {
+        "tournament": tournament,
+        "zones": selectors.zones_for(tournament),
+        "form": form,
+        "may_plan": may_plan,
+        "judges": tournament.staff.filter(role__in=["organizer", "head_judge", "judge"]).select_related(
+            "user"
+        ),
+    }
+    return render(request, "floor/zones.html", context)
+
+
+def _console_context(request, tournament: Tournament) -> dict:
+    rounds = list(Round.objects.filter(tournament=tournament).select_related("tournament").order_by("number"))
+    number = request.GET.get("round", "")
+    round_row = next((r for r in rounds if str(r.number) == number), rounds[-1] if rounds else None)
+    zones = selectors.zones_for(tournament)
+    raw_zone = request.GET.get("zone")
+    if raw_zone is None:
+        zone = selectors.zone_of_user(tournament, request.user)
+    elif raw_zone == "":
+        zone = None
+    else:
+        zone = next((z for z in zones if str(z.pk) == raw_zone), None)
+        if zone is None:
+            raise Http404("no such zone")
+    now = timezone.now()
+    tables = selectors.end_of_round(round_row, zone=zone, now=now) if round_row else []
+    return {
+        "tournament": tournament,
+        "rounds": rounds,
+        "round": round_row,
+        "zones": zones,
+        "zone": zone,
+        "tables": tables,
+        "now": now,
+        "is_judge": can_judge(request.user, tournament),
+        "query": f"?round={round_row.number if round_row else ''}&zone={zone.pk if zone else ''}",
+    }
+
+
+@login_required
+def console_page(request, tournament_id: int):
+    """End of round, by zone: outstanding tables by their own end, turns marked from the phone."""
+    tournament = _tournament(tournament_id)
+    _require(can_see_floor(request.user, tournament), "Only the event's staff see the end-of-round console.")
+    return render(request, "floor/console.html", _console_context(request, tournament))
+
+
+@login_required
+def console_projector(request, tournament_id: int):
+    tournament = _tournament(tournament_id)
+    _require(can_see_floor(request.user, tournament), "Only the event's staff open the zone projector.")
+    return render(request, "floor/projector.html", _console_context(request, tournament))
+
+
+@login_required
+def console_sheet(request, tournament_id: int):
+    """The printable outstanding-tables sheet of a zone (or of every zone, one per page)."""
+    tournament = _tournament(tournament_id)
+    _require(can_see_floor(request.user, tournament), "Only the event's staff print the outstanding tables.")
+    context = _console_context(request, tournament)
+    if context["round"] is None:
+        raise Http404("no round yet")
+    zones = [context["zone"]] if context["zone"] else (context["zones"] or [None])
+    pdf = render_pdf(
+        "pdf/outstanding_tables.html",
+        documents.outstanding_tables(tournament, context["round"], zones, now=context["now"]),
+    )
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="outstanding-round-{context["round"].number}.pdf"'
+    return response
+
+
+@require_POST
+@login_required
+def console_turn(request, tournament_id: int, match_id: int):
+    """A judge marks the current end-of-round turn done at a table of the zone (clock service)."""
+    tournament = _tournament(tournament_id)
+    _require(can_judge(request.user, tournament), "Only the event's judges mark turns.")
+    match = get_object_or_404(Match, pk=match_id, round__tournament=tournament)
+    _run(
+        request,
+        lambda: match_turn_complete(match=match, actor=request.user),
+        f"Table {match.table}: turn done.",
+    )
+    return _back(request, reverse("floor-console", args=[tournament.pk]))
+
+
+# --- Deck checks ----------------------------------------------------------------------------
+
+
+@login_required
+def deck_checks_page(request, tournament_id: int):
+    tournament = _tournament(tournament_id)
+    _require(can_judge(request.user, tournament), "Only the event's judges plan deck checks.")
+    rounds = list(Round.objects.filter(tournament=tournament).select_related("tournament").order_by("number"))
+    round_row = next(
+        (r for r in rounds if str(r.number) == request.GET.get("round")), rounds[-1] if rounds else None
+    )
+    count_text = request.GET.get("count", "4")
+    count = int(count_text) if count_text.isdigit() and 0 < int(count_text) <= 1000 else 4
+    plan, error = [], ""
+    if round_row is not None:
+        try:
+            plan = selectors.deck_check_plan(round_row, count=count)
+        except PlanError as exc:
+            error = exc.message
+    matches = {
+        m.pk: m
+        for m in Match.objects.filter(pk__in=[p.match_id for p in plan]).select_related("team_a", "team_b")
+    }
+    contenders = selectors.deck_check_contenders(tournament)
+    teams = {t.pk: t for t in tournament.teams.filter(pk__in=contenders.teams)}
+    from decklists.models import DeckCheck
+
+    context = {
+        "tournament": tournament,
+        "rounds": rounds,
+        "round": round_row,
+        "count": count,
+        "plan": [(p, matches[p.match_id]) for p in plan],
+        "error": error,
+        "contenders": contenders,
+        "contender_teams": [teams[pk] for pk in contenders.teams],
+        "checks": DeckCheck.objects.filter(tournament=tournament)
+        .select_related("match__team_a", "match__team_b", "judge", "round", "extension")
+        .prefetch_related("findings")[:50],
+    }
+    return render(request, "floor/deck_checks.html", context)
+
+
+# --- Notes and investigations ---------------------------------------------------------------
+
+
+class NoteForm(forms.Form):
+    text = forms.CharField(max_length=TEXT_MAX, widget=forms.Textarea(attrs={"rows": 3}))
+    kind = forms.ChoiceField(choices=NoteKind.choices, initial=NoteKind.NOTE)
+    given_by = forms.CharField(max_length=100, required=False, label="Statement by")
+    match = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    penalty = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    player = forms.IntegerField(required=False, widget=forms.HiddenInput)
+
+
+@login_required
+def notes_page(request, tournament_id: int):
+    """Notes about one match, penalty or player (``?match=``, ``?penalty=``, ``?player=``) or all."""
+    tournament = _tournament(tournament_id)
+    _require(can_judge(request.user, tournament), "Only the event's judges read notes.")
+    head = can_head_judge(request.user, tournament)
+    about = {key: request.GET.get(key) for key in ("match", "penalty", "player")}
+    about = {key: int(value) for key, value in about.items() if value and value.isdigit() and len(value) < 10}
+    if request.method == "POST":
+        if request.POST.get("lock"):
+            _require(head, "Only the head judge locks notes.")
+            note = get_object_or_404(Note, pk=request.POST["lock"], tournament=tournament)
+            _run(request, lambda: note_lock(note=note, actor=request.user), "Note locked: head judge only.")
+            return HttpResponseRedirect(request.get_full_path())
+        form = NoteForm(request.POST)
+        if form.is_valid():
+            values = form.cleaned_data
+            _run(
+                request,
+                lambda: note_add(
+                    tournament=tournament,
+                    actor=request.user,
+                    text=values["text"],
+                    kind=values["kind"],
+                    given_by=values["given_by"],
+                    match=Match.objects.select_related("round")
+                    .filter(pk=values["match"], round__tournament=tournament)
+                    .first()
+                    if values["match"]
+                    else None,
+                    penalty=Penalty.objects.filter(pk=values["penalty"], tournament=tournament).first()
+                    if values["penalty"]
+                    else None,
+                    player=Player.objects.filter(pk=values["player"], tournament=tournament).first()
+                    if values["player"]
+                    else None,
+                ),
+                "Note saved.",
+            )
+        else:
+            messages.error(request, "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items()))
+        return HttpResponseRedirect(request.get_full_path())
+    notes = selectors.notes_for(
+        tournament,
+        head_judge=head,
+        match_id=about.get("match"),
+        penalty_id=about.get("penalty"),
+        player_id=about.get("player"),
+    )
+    context = {
+        "tournament": tournament,
+        "notes": notes,
+        "about": about,
+        "form": NoteForm(initial=about),
+        "is_head_judge": head,
+        "players": Player.objects.filter(tournament=tournament)
+        .filter(Q(team__dropped_after_round__isnull=True) | Q(pk=about.get("player") or 0))
+        .order_by("name")[:500],
+    }
+    return render(request, "floor/notes.html", context)
+
+
+class DQReportForm(forms.Form):
+    player_statement = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 4}), max_length=TEXT_MAX
+    )
+    head_judge_statement = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        max_length=TEXT_MAX,
+        label="Head judge's statement",
+    )
+
+
+@login_required
+def dq_report_page(request, tournament_id: int, penalty_id: int):
+    """The head judge files the DQ report (statements), then downloads the PDF kept with the penalty."""
+    tournament = _tournament(tournament_id)
+    _require(can_head_judge(request.user, tournament), "Only the head judge files a DQ report.")
+    penalty = get_object_or_404(
+        Penalty.objects.select_related("player", "team", "judge", "round", "match"),
+        pk=penalty_id,
+        tournament=tournament,
+    )
+    report = DisqualificationReport.objects.filter(penalty=penalty).first()
+    if request.GET.get("download") and report is not None:
+        response = HttpResponse(report.file.open("rb").read(), content_type="application/pdf")
+        response["Content-Disposition"] = f'attachment; filename="dq-report-{penalty.pk}.pdf"'
+        return response
+    form = DQReportForm(
+        request.POST or None,
+        initial={
+            "player_statement": report.player_statement if report else "",
+            "head_judge_statement": report.head_judge_statement if report else "",
+        },
+    )
+    if request.method == "POST" and form.is_valid():
+        done = _run(
+            request,
+            lambda: dq_report_file(penalty=penalty, actor=request.user, **form.cleaned_data),
+            "DQ report filed: the PDF is kept with the penalty.",
+        )
+        if done:
+            return HttpResponseRedirect(request.path)
+    context = {
+        "tournament": tournament,
+        "penalty": penalty,
+        "report": report,
+        "form": form,
+        "statements": selectors.notes_for(tournament, head_judge=True, penalty_id=penalty.pk),
+    }
+    return render(request, "floor/dq_report.html", context)
+
+
+class InvestigationForm(forms.Form):
+    title = forms.CharField(max_length=200)
+    player = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, label="Player investigated")
+
+
+@login_required
+def investigations_page(request, tournament_id: int):
+    """Open investigations and the form to open one (any judge of the event)."""
+    tournament = _tournament(tournament_id)
+    _require(can_judge(request.user, tournament), "Only the event's judges see investigations.")
+    players = Player.objects.filter(tournament=tournament).order_by("name")
+    form = InvestigationForm(request.POST or None)
+    form.fields["player"].choices = [("", "—")] + [(p.pk, p.name) for p in players]
+    if request.method == "POST" and form.is_valid():
+        values = form.cleaned_data
+        opened = _run(
+            request,
+            lambda: investigation_open(
+                tournament=tournament,
+                actor=request.user,
+                title=values["title"],
+                player=players.filter(pk=values["player"]).first() if values["player"] else None,
+            ),
+            "Investigation opened.",
+        )
+        if opened:
+            return HttpResponseRedirect(reverse("floor-investigation", args=[tournament.pk, opened.pk]))
+    context = {
+        "tournament": tournament,
+        "investigations": Investigation.objects.filter(tournament=tournament).select_related(
+            "player", "opened_by"
+        ),
+        "form": form,
+    }
+    return render(request, "floor/investigations.html", context)
+
+
+class DecisionForm(forms.Form):
+    decision = forms.CharField(max_length=TEXT_MAX, widget=forms.Textarea(attrs={"rows": 3}))
+
+
+@login_required
+def investigation_page(request, tournament_id: int, investigation_id: int):
+    """One investigation: its notes and statements, new ones, and the head judge's decision."""
+    tournament = _tournament(tournament_id)
+    _require(can_judge(request.user, tournament), "Only the event's judges see investigations.")
+    head = can_head_judge(request.user, tournament)
+    investigation = get_object_or_404(
+        Investigation.objects.select_related("player", "opened_by", "decided_by"),
+        pk=investigation_id,
+        tournament=tournament,
+    )
+    if request.method == "POST":
+        if "decision" in request.POST:
+            _require(head, "Only the head judge decides an investigation.")
+            form = DecisionForm(request.POST)
+            if form.is_valid():
+                _run(
+                    request,
+                    lambda: investigation_decide(
+                        investigation=investigation,
+                        actor=request.user,
+                        decision=form.cleaned_data["decision"],
+                    ),
+                    "Decision recorded.",
+                )
+        else:
+            form = NoteForm(request.POST)
+            if form.is_valid():
+                values = form.cleaned_data
+                _run(
+                    request,
+                    lambda: note_add(
+                        tournament=tournament,
+                        actor=request.user,
+                        text=values["text"],
+                        kind=values["kind"],
+                        given_by=values["given_by"],
+                        investigation=investigation,
+                        player=investigation.player,
+                    ),
+                    "Added to the investigation.",
+                )
+            else:
+                messages.error(request, "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items()))
+        return HttpResponseRedirect(request.path)
+    context = {
+        "tournament": tournament,
+        "investigation": investigation,
+        "notes": selectors.notes_for(tournament, head_judge=head, investigation_id=investigation.pk),
+        "form": NoteForm(),
+        "decision_form": DecisionForm(),
+        "is_head_judge": head,
+    }
+    return render(request, "floor/investigation.html", context)

@@ -1,0 +1,70 @@
+"""Booster Draft pods: seating the teams for a draft, and the pods a round is paired within.
+
+The seating itself is the pure ``tournaments.domain.pods.seat_pods``; this module checks what
+needs the database (a Booster Draft event, the draft's number, the latest round complete), stores
+the pods, queues the printed pod seatings and audits the seating.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from common.errors import ConflictError, DomainError
+from documents.services import documents_for_pods_seated
+from tournaments.domain import PairingError
+from tournaments.domain.pods import seat_pods
+from tournaments.enums import Format
+from tournaments.models import DraftPod, Team, Tournament
+from tournaments.services.audit import audit_log
+from tournaments.services.rounds import latest_round, lock_tournament, require_round_complete
+
+
+@transaction.atomic
+def pods_seat(*, tournament: Tournament, actor, draft: int) -> list[DraftPod]:
+    """Seat the active teams in random pods for ``draft`` (the event's next draft: 1, then 2...).
+
+    409 outside a Booster Draft event, for a draft already seated or out of order, or while the
+    latest round still waits for results. The seating is random from the event's seed and the
+    draft's number, so it can be reproduced from the stored event.
+    """
+    tournament = lock_tournament(tournament)
+    if tournament.format != Format.DRAFT:
+        raise ConflictError(
+            "pods are for Booster Draft events", errors=[{"field": "draft", "message": "not a draft event"}]
+        )
+    seated = DraftPod.objects.filter(tournament=tournament).order_by("-draft").values_list("draft", flat=True)
+    expected = (seated.first() or 0) + 1
+    if draft != expected:
+        message = f"draft {draft} is already seated" if draft < expected else f"the next draft is {expected}"
+        raise ConflictError(message, errors=[{"field": "draft", "message": message}])
+    previous = latest_round(tournament)
+    if previous is not None:
+        require_round_complete(previous)
+    active = list(
+        Team.objects.filter(tournament=tournament, dropped_after_round__isnull=True, disqualified=False)
+        .order_by("id")
+        .values_list("id", flat=True)
+    )
+    try:
+        pods = seat_pods(active, seed=tournament.seed, draft=draft, team_size=tournament.team_size)
+    except PairingError as exc:
+        raise DomainError(str(exc), errors=[{"field": "draft", "message": str(exc)}]) from exc
+    rows = DraftPod.objects.bulk_create(
+        DraftPod(
+            tournament=tournament,
+            draft=draft,
+            number=pod.number,
+            team_ids=list(pod.team_ids),
+            seated_after_round=previous.number if previous is not None else 0,
+        )
+        for pod in pods
+    )
+    documents_for_pods_seated(tournament_id=tournament.pk)
+    audit_log(
+        tournament=tournament,
+        actor=actor,
+        action="pods_seat",
+        obj=tournament,
+        after={"draft": draft, "pods": [{"number": p.number, "teams": list(p.team_ids)} for p in pods]},
+    )
+    return rows
