@@ -1,16 +1,19 @@
 # Two-Headed Giant tournament toolkit: one image for the web process (gunicorn, default command)
 # and the Celery worker (`celery -A config worker`). See docs/deploy.md.
 
-# --- Stage 1: build wheels for every pinned runtime requirement --------------------------------
+# --- Stage 1: install the locked runtime requirements into a virtualenv -------------------------
 FROM python:3.11-slim-bookworm AS builder
 
 ENV PIP_DISABLE_PIP_VERSION_CHECK=1 \
     PIP_NO_CACHE_DIR=1
 
 COPY requirements.txt /tmp/requirements.txt
-# All current pins ship manylinux wheels (psycopg[binary] bundles libpq), so no compiler is needed;
-# if a pin ever needs a source build, add build-essential here: it never reaches the final image.
-RUN pip wheel --wheel-dir /wheels -r /tmp/requirements.txt
+# requirements.txt is the pip-tools lock (compiled from requirements.in): every transitive version
+# pinned, with hashes, so pip verifies each download (--require-hashes is implied by the hashes).
+# All pins ship manylinux wheels (psycopg[binary] bundles libpq), so no compiler is needed; if one
+# ever needs a source build, add build-essential here: it never reaches the final image.
+RUN python -m venv /opt/venv \
+    && /opt/venv/bin/pip install --require-hashes --no-deps -r /tmp/requirements.txt
 
 # --- Stage 2: runtime ---------------------------------------------------------------------------
 FROM python:3.11-slim-bookworm
@@ -48,11 +51,8 @@ RUN groupadd --gid 1000 twohg \
     && mkdir -p /data/media \
     && chown -R twohg:twohg /data
 
-COPY requirements.txt /tmp/requirements.txt
-RUN --mount=type=bind,from=builder,source=/wheels,target=/wheels \
-    python -m venv /opt/venv \
-    && pip install --no-index --find-links=/wheels -r /tmp/requirements.txt \
-    && rm /tmp/requirements.txt
+# Same base image and path as the builder, so the virtualenv runs unchanged here.
+COPY --from=builder /opt/venv /opt/venv
 
 WORKDIR /app
 COPY . /app

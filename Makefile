@@ -8,17 +8,27 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint bench install system-packages services-test clean
+.PHONY: run test lint bench install lock system-packages services-test clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# requirements*.txt are lock files (every transitive version, with hashes) compiled by pip-tools
+# from requirements*.in: pip checks every download against its hash.
 $(STAMP): requirements.txt requirements-dev.txt | $(BIN)/python
-	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(BIN)/pip install --quiet --disable-pip-version-check --require-hashes -r requirements-dev.txt
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# After editing requirements.in or requirements-dev.in: recompile both locks (existing pins are
+# kept unless a .in line asks for another version; add --upgrade-package NAME to move one).
+PIP_COMPILE := $(BIN)/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
+	--no-emit-index-url --no-emit-find-links
+lock: install
+	$(PIP_COMPILE) --output-file requirements.txt requirements.in
+	$(PIP_COMPILE) --output-file requirements-dev.txt requirements-dev.in
 
 system-packages:
 	@sh scripts/system-packages.sh
@@ -35,10 +45,11 @@ test: install system-packages
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 	$(BIN)/hadolint Dockerfile
 
 bench: install
 	@for script in bench/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis staticfiles var
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis staticfiles var

@@ -22,6 +22,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 
 from clock.domain.end_of_round import EndOfRoundError, call_time, complete_turn
+from clock.domain.errors import ClockUserError
 from clock.domain.round_clock import ClockError, ClockState, RoundClock, next_deadline, tables_out_of_time
 from clock.domain.round_clock import TimeExtension as ExtensionValue
 from clock.selectors import (
@@ -84,7 +85,7 @@ _FIELD_BY_CODE = {
 }
 
 
-def _api_error(exc: ClockError | EndOfRoundError) -> DomainError:
+def _api_error(exc: ClockUserError) -> DomainError:
     """The core's refusal as the error the API handler turns into a 400/409 with its message."""
     error: dict = {"message": exc.message, "code": exc.code}
     if exc.code in _FIELD_BY_CODE:
@@ -343,10 +344,12 @@ def match_time_call(*, match: Match, actor, active_team: str | int, at: datetime
     clock = round_clock_only(locked.round)
     try:
         called = call_time(clock, _table_with_penalties(locked, clock, at), side, at)
-    except (ClockError, EndOfRoundError) as exc:
+    except ClockUserError as exc:
         raise _api_error(exc) from exc
-    locked.time_called_at = called.time_called.called_at
-    locked.active_team = str(called.time_called.active_team)
+    time_called = called.time_called
+    assert time_called is not None, "call_time returns the table with time called"
+    locked.time_called_at = time_called.called_at
+    locked.active_team = str(time_called.active_team)
     locked.turns_completed = 0
     if locked.extra_turns_since is None:
         # The time-up sweep had not marked it yet (it runs every few seconds, or not at all without beat).
@@ -484,16 +487,19 @@ def _mark_extra_turns(
     """
     if not out_of_time:
         return ()
-    pending = dict(
-        Match.objects.select_for_update()
+    pending = {
+        table: pk
+        for table, pk in Match.objects.select_for_update()
         .filter(round_id=round_row.pk, table__in=out_of_time, extra_turns_since__isnull=True)
         .values_list("table", "pk")
-    )
+        if table is not None
+    }
     if not pending:
         return ()
     ends: dict[datetime, list[int]] = {}
     for table in sorted(pending):
         end = clock.table_ends_at(at, extensions[table])
+        assert end is not None, "only a timed round has tables out of time"
         ends.setdefault(end, []).append(table)
     for end, tables in ends.items():
         Match.objects.filter(

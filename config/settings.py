@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "penalties",
     "documents",
     "floor",
+    "event_io",
 ]
 
 MIDDLEWARE = [

@@ -103,16 +103,11 @@ class Decklist(models.Model):
         return f"decklist of {self.player_id}"
 
 
-class DecklistVersion(models.Model):
-    """One submitted text with what validation said about it at the time.
+class SubmittedVersion(models.Model):
+    """What a decklist version and a pool version share: one submitted text, numbered, with what
+    validation said about it then (against card data revision ``card_data_revision``), who
+    submitted it and why (a judge's correction gives a reason)."""
 
-    ``cards`` is ``[{"count", "name", "section"}]`` with canonical names (empty when a line
-    did not resolve); ``errors`` is ``[{"line", "code", "message", "card", "suggestions"}]``
-    for the text and this deck alone. Team checks (UDC) are recomputed on read, because
-    they change when a teammate resubmits.
-    """
-
-    decklist = models.ForeignKey(Decklist, on_delete=models.CASCADE, related_name="versions")
     number = models.PositiveIntegerField()
     text = models.TextField()
     cards = models.JSONField(default=list)
@@ -124,6 +119,21 @@ class DecklistVersion(models.Model):
     reason = models.CharField(max_length=500, blank=True)
     card_data_revision = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        abstract = True
+
+
+class DecklistVersion(SubmittedVersion):
+    """One submitted text with what validation said about it at the time.
+
+    ``cards`` is ``[{"count", "name", "section"}]`` with canonical names (empty when a line
+    did not resolve); ``errors`` is ``[{"line", "code", "message", "card", "suggestions"}]``
+    for the text and this deck alone. Team checks (UDC) are recomputed on read, because
+    they change when a teammate resubmits.
+    """
+
+    decklist = models.ForeignKey(Decklist, on_delete=models.CASCADE, related_name="versions")
 
     class Meta:
         ordering = ["decklist_id", "number"]
@@ -158,7 +168,7 @@ class TeamPool(models.Model):
         return f"pool of team {self.team_id}"
 
 
-class TeamPoolVersion(models.Model):
+class TeamPoolVersion(SubmittedVersion):
     """One registered pool text with what the parser said about it at the time.
 
     ``cards`` is ``[{"count", "name"}]`` with canonical names, empty when a line did not
@@ -168,18 +178,7 @@ class TeamPoolVersion(models.Model):
     """
 
     pool = models.ForeignKey(TeamPool, on_delete=models.CASCADE, related_name="versions")
-    number = models.PositiveIntegerField()
-    text = models.TextField()
-    cards = models.JSONField(default=list)
-    errors = models.JSONField(default=list)
-    valid = models.BooleanField(default=False)
     boosters = models.PositiveSmallIntegerField()
-    submitted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    reason = models.CharField(max_length=500, blank=True)
-    card_data_revision = models.PositiveIntegerField(default=0)
-    created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["pool_id", "number"]

@@ -247,10 +247,11 @@ def _render(job: DocumentJob, context: dict) -> bytes:
     are a few pages, and the chunk renderers then fork with fonts already loaded.
     """
     chunks = _chunks(context)
-    template = TEMPLATES[job.kind]
+    kind = DocumentKind(job.kind)
+    template = TEMPLATES[kind]
     underlay = None
-    if job.kind in FORM_TEMPLATES:
-        underlay = Underlay(render_pdf(FORM_TEMPLATES[job.kind], context), context["underlay"])
+    if kind in FORM_TEMPLATES:
+        underlay = Underlay(render_pdf(FORM_TEMPLATES[kind], context), context["underlay"])
     if len(chunks) == 1 and underlay is None:
         return render_pdf(template, context)
     title = f"{context['event']['name']}: {context['title']}"
@@ -353,7 +354,7 @@ def _render_claimed(job: DocumentJob) -> DocumentJob | None:
     return DocumentJob.objects.filter(pk=job_id).first()
 
 
-def _system_request(round_obj: Round, kinds: list[str]) -> list[DocumentJob]:
+def _system_request(round_obj: Round, kinds: list[DocumentKind]) -> list[DocumentJob]:
     jobs = [
         DocumentJob.objects.create(
             kind=kind,

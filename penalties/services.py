@@ -29,8 +29,8 @@ from penalties.domain import (
     PenaltyContext,
     PenaltyDecision,
     PenaltyEffects,
+    PenaltyPolicy,
     PenaltyRuleError,
-    Policy,
     Rel,
     TeamEffect,
     apply_deviation,
@@ -89,7 +89,7 @@ def penalty_propose(
     decision = _propose(
         tournament=tournament, player=player, match=match, infraction=infraction, context=context, day=day
     )
-    if decision.team_effect is TeamEffect.LOSE_MATCH and _is_over(match):
+    if match is not None and decision.team_effect is TeamEffect.LOSE_MATCH and _is_over(match):
         try:
             _, note = _next_match_for_loss(player=player, match=match, decision=decision)
         except ConflictError as refused:
@@ -165,7 +165,12 @@ def penalty_issue(
 
     notes = list(decision.notes)
     applies_to_next_match = decision.applies_to_next_match
-    if decision.team_effect is TeamEffect.LOSE_MATCH and moment_of is None and _is_over(match):
+    if (
+        match is not None
+        and decision.team_effect is TeamEffect.LOSE_MATCH
+        and moment_of is None
+        and _is_over(match)
+    ):
         match, note = _next_match_for_loss(player=player, match=match, decision=decision, lock=True)
         notes.append(note)
         applies_to_next_match = True
@@ -234,7 +239,11 @@ def penalty_overturn(*, penalty: Penalty, actor, reason: str) -> Penalty:
     it back is a re-entry, which the head judge decides under MTR 2.10, not an undo. A Tardiness
     "drop unless they report" was never applied automatically, so there is nothing to reinstate.
     """
-    match = Match.objects.select_for_update().filter(pk=penalty.match_id).first()
+    match = (
+        Match.objects.select_for_update().filter(pk=penalty.match_id).first()
+        if penalty.match_id is not None
+        else None
+    )
     penalty = (
         Penalty.objects.select_for_update().select_related("tournament", "player", "team").get(pk=penalty.pk)
     )
@@ -396,7 +405,7 @@ def _propose(
     return propose_penalty(
         infraction_code=infraction,
         rel=Rel(tournament.rel),
-        policy=Policy(tournament.penalty_policy),
+        policy=PenaltyPolicy(tournament.penalty_policy),
         day=_day(tournament=tournament, day=day),
         history=selectors.prior_penalties(player_id=player.pk),
         context=_context(context=context, player=player, match=match),
@@ -485,18 +494,23 @@ def _simultaneous_root(earlier: Penalty | None, match: Match | None) -> Penalty 
 def _outcome(match: Match | None) -> MatchPenaltyOutcome | None:
     if match is None or match.is_bye:
         return None
+    assert match.team_b_id is not None, "a bye is not a match"
     return match_outcome_from_penalties(
         team_ids=(match.team_a_id, match.team_b_id), penalties=selectors.match_penalties(match_id=match.pk)
     )
 
 
-def _apply_match_outcome(*, match: Match, before: MatchPenaltyOutcome | None, actor, reason: str) -> None:
+def _apply_match_outcome(
+    *, match: Match | None, before: MatchPenaltyOutcome | None, actor, reason: str
+) -> None:
     """Write the match result if the team the penalties decide against has changed.
 
     Nobody decided against any more (an overturn, or simultaneous Game Losses on both teams): the
     result reported before the penalties comes back. A team decided against: the match is lost by
     it. Match Losses to both teams in one ruling: a double loss.
     """
+    if match is None:
+        return
     after = _outcome(match)
     if after is None or before is None or _decision(after) == _decision(before):
         return
@@ -512,7 +526,10 @@ def _write_outcome(*, match: Match, outcome: MatchPenaltyOutcome, actor, reason:
         match_penalty_result_clear(match=match, actor=actor, reason=reason)
     else:
         match_penalty_result_set(
-            match=match, actor=actor, losing_team_id=outcome.losing_team_id, reason=reason
+            match=match,
+            actor=actor,
+            losing_team_id=None if outcome.losing_team_id is None else int(outcome.losing_team_id),
+            reason=reason,
         )
 
 

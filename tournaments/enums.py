@@ -1,52 +1,35 @@
-"""Choices shared by models, services and the API; importable anywhere without cycles."""
+"""Choices shared by models, services and the API; importable anywhere without cycles.
+
+The value sets of event settings and match sides are defined once, in the pure core
+(``tournaments.domain.choices``), and re-exported here; those below belong to the Django side only.
+"""
 
 from django.db import models
 
+from tournaments.domain.choices import (
+    Format,
+    LateEntryMissedRounds,
+    PenaltyPolicy,
+    PercentageFloor,
+    PlayoffPlayDraw,
+    Rel,
+    TeamSide,
+    Tiebreaker,
+    UdcMode,
+)
+from tournaments.domain.event import INDIVIDUAL_TIEBREAKERS, TEAM_TIEBREAKERS
 
-class Format(models.TextChoices):
-    STANDARD = "standard", "Standard"
-    PIONEER = "pioneer", "Pioneer"
-    MODERN = "modern", "Modern"
-    LEGACY = "legacy", "Legacy"
-    VINTAGE = "vintage", "Vintage"
-    PAUPER = "pauper", "Pauper"
-    SEALED = "sealed", "Sealed"
-    DRAFT = "draft", "Booster Draft"
-
-    @classmethod
-    def limited(cls) -> set[str]:
-        return {cls.SEALED, cls.DRAFT}
-
-
-class REL(models.TextChoices):
-    REGULAR = "regular", "Regular"
-    COMPETITIVE = "competitive", "Competitive"
-    PROFESSIONAL = "professional", "Professional"
-
-
-class PenaltyPolicy(models.TextChoices):
-    MATCH_POINT = "match_point", "2HG match-point penalty (judges' guide)"
-    IPG = "ipg", "Current IPG only"
-
-
-class UDCMode(models.TextChoices):
-    MTR = "mtr", "MTR: no card in two teammates' decks"
-    LEGACY4 = "legacy4", "Legacy: at most 4 copies across the team"
-
-
-class PercentageFloor(models.TextChoices):
-    ONE_THIRD = "1/3", "1/3"
-    MTR_033 = "0.33", "0.33 (as the MTR prints it)"
-
-
-class LateEntryMissedRounds(models.TextChoices):
-    LOSS = "loss", "Match losses"
-    BYE = "bye", "Byes"
-
-
-class PlayoffPlayDraw(models.TextChoices):
-    RANDOM = "random", "Random team chooses"
-    HIGHER_SEED = "higher_seed", "Higher seed chooses"
+__all__ = [
+    "Format",
+    "LateEntryMissedRounds",
+    "PenaltyPolicy",
+    "PercentageFloor",
+    "PlayoffPlayDraw",
+    "Rel",
+    "TeamSide",
+    "Tiebreaker",
+    "UdcMode",
+]
 
 
 class TournamentStatus(models.TextChoices):
@@ -85,11 +68,6 @@ class MatchResultKind(models.TextChoices):
     DOUBLE_LOSS = "double_loss", "Double match loss by penalty"
 
 
-class TeamSide(models.TextChoices):
-    A = "A", "Team A"
-    B = "B", "Team B"
-
-
-TEAM_EVENT_TIEBREAKERS = ["match_points", "omw"]
-INDIVIDUAL_EVENT_TIEBREAKERS = ["match_points", "omw", "gw", "ogw"]
-TIEBREAKER_NAMES = {"match_points", "omw", "gw", "ogw"}
+TEAM_EVENT_TIEBREAKERS = [str(t) for t in TEAM_TIEBREAKERS]
+INDIVIDUAL_EVENT_TIEBREAKERS = [str(t) for t in INDIVIDUAL_TIEBREAKERS]
+TIEBREAKER_NAMES = set(Tiebreaker.values)

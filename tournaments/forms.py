@@ -12,14 +12,14 @@ from django import forms
 from common.errors import DomainError
 from tournaments.domain.event import MAX_AWARDED_BYES
 from tournaments.enums import (
-    REL,
     Format,
     LateEntryMissedRounds,
     PenaltyPolicy,
     PercentageFloor,
     PlayoffPlayDraw,
+    Rel,
     StaffRole,
-    UDCMode,
+    UdcMode,
 )
 from tournaments.services.teams import PlayerEntry
 
@@ -54,7 +54,7 @@ class TournamentCreateForm(forms.Form):
     date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
     venue = forms.CharField(max_length=200, required=False)
     format = forms.ChoiceField(choices=Format.choices, initial=Format.MODERN)
-    rel = forms.ChoiceField(label="REL", choices=REL.choices, initial=REL.REGULAR)
+    rel = forms.ChoiceField(label="REL", choices=Rel.choices, initial=Rel.REGULAR)
     team_size = forms.IntegerField(
         initial=2, min_value=1, help_text="2 for Two-Headed Giant; 1 for an individual event."
     )
@@ -72,7 +72,7 @@ class TournamentCreateForm(forms.Form):
     )
     top_cut = _optional_choice(TOP_CUT_CHOICES, coerce=int, help_text="Fixed once round 1 is paired.")
     penalty_policy = _optional_choice(PenaltyPolicy.choices, initial=PenaltyPolicy.MATCH_POINT)
-    udc_mode = _optional_choice(UDCMode.choices, label="Unified Deck Construction", initial=UDCMode.MTR)
+    udc_mode = _optional_choice(UdcMode.choices, label="Unified Deck Construction", initial=UdcMode.MTR)
 
 
 class TournamentSettingsForm(forms.Form):
@@ -86,7 +86,7 @@ class TournamentSettingsForm(forms.Form):
     date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     venue = forms.CharField(max_length=200, required=False)
     format = forms.ChoiceField(choices=Format.choices)
-    rel = forms.ChoiceField(label="REL", choices=REL.choices)
+    rel = forms.ChoiceField(label="REL", choices=Rel.choices)
     team_size = forms.IntegerField(min_value=1)
     games_per_match = forms.IntegerField(min_value=1)
     round_minutes = forms.IntegerField(min_value=1, help_text="At least 40 (MTR Appendix B).")
@@ -103,7 +103,7 @@ class TournamentSettingsForm(forms.Form):
     )
     percentage_floor = forms.ChoiceField(choices=PercentageFloor.choices)
     penalty_policy = forms.ChoiceField(choices=PenaltyPolicy.choices)
-    udc_mode = forms.ChoiceField(label="Unified Deck Construction", choices=UDCMode.choices)
+    udc_mode = forms.ChoiceField(label="Unified Deck Construction", choices=UdcMode.choices)
     late_entry_missed_rounds = forms.ChoiceField(
         label="Late entry: missed rounds count as", choices=LateEntryMissedRounds.choices
     )

@@ -10,19 +10,19 @@ from django.db.models import Q
 from tournaments.domain.event import MAX_AWARDED_BYES
 from tournaments.domain.formats import unsanctioned_reason
 from tournaments.enums import (
-    REL,
     Format,
     LateEntryMissedRounds,
     MatchResultKind,
     PenaltyPolicy,
     PercentageFloor,
     PlayoffPlayDraw,
+    Rel,
     RoundKind,
     RoundStatus,
     StaffRole,
     TeamSide,
     TournamentStatus,
-    UDCMode,
+    UdcMode,
 )
 
 
@@ -31,7 +31,7 @@ class Tournament(models.Model):
     date = models.DateField(null=True, blank=True)
     venue = models.CharField(max_length=200, blank=True)
     format = models.CharField(max_length=20, choices=Format.choices, default=Format.MODERN)
-    rel = models.CharField(max_length=20, choices=REL.choices, default=REL.REGULAR)
+    rel = models.CharField(max_length=20, choices=Rel.choices, default=Rel.REGULAR)
     team_size = models.PositiveSmallIntegerField(default=2)
     games_per_match = models.PositiveSmallIntegerField(default=1)
     round_minutes = models.PositiveSmallIntegerField(default=50)
@@ -46,7 +46,7 @@ class Tournament(models.Model):
     penalty_policy = models.CharField(
         max_length=20, choices=PenaltyPolicy.choices, default=PenaltyPolicy.MATCH_POINT
     )
-    udc_mode = models.CharField(max_length=10, choices=UDCMode.choices, default=UDCMode.MTR)
+    udc_mode = models.CharField(max_length=10, choices=UdcMode.choices, default=UdcMode.MTR)
     late_entry_missed_rounds = models.CharField(
         max_length=10, choices=LateEntryMissedRounds.choices, default=LateEntryMissedRounds.LOSS
     )

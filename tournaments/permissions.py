@@ -10,7 +10,7 @@ from django.conf import settings
 from rest_framework.permissions import BasePermission
 
 from tournaments.enums import StaffRole
-from tournaments.models import Player, Staff, Team, Tournament
+from tournaments.models import Player, Staff, Tournament
 
 ALL_STAFF = frozenset(StaffRole.values)
 JUDGES = frozenset({StaffRole.ORGANIZER, StaffRole.HEAD_JUDGE, StaffRole.JUDGE})
@@ -74,10 +74,6 @@ def player_team_id(user, tournament: Tournament | int) -> int | None:
         .values_list("team_id", flat=True)
         .first()
     )
-
-
-def plays_on(user, team: Team) -> bool:
-    return player_team_id(user, team.tournament_id) == team.pk
 
 
 class EventRolePermission(BasePermission):

@@ -8,14 +8,16 @@ the same picture of the event.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from django.db.models import Case, Count, F, Prefetch, QuerySet, When
 
-from penalties.selectors import match_point_adjustments
 from tournaments.domain import (
+    INDIVIDUAL_TIEBREAKERS,
+    TEAM_TIEBREAKERS,
     EventSettings,
     EventState,
     MatchResult,
@@ -26,10 +28,8 @@ from tournaments.domain import (
 )
 from tournaments.domain.play_draw import play_draw_chooser
 from tournaments.enums import MatchResultKind, PlayoffPlayDraw, RoundKind, RoundStatus, StaffRole
+from tournaments.hooks import match_point_adjustments
 from tournaments.models import DraftPod, KeepApart, Match, Player, Round, Staff, Team, Tournament
-
-#: Stored tiebreaker names (the event setting) → the engine's names.
-_TIEBREAKER_NAMES = {"match_points": "mp", "omw": "omw", "gw": "gw", "ogw": "ogw"}
 
 
 def tournaments_listed() -> QuerySet[Tournament]:
@@ -65,8 +65,8 @@ def round_seed(tournament: Tournament, number: int) -> int:
 
 def event_settings_for(tournament: Tournament) -> EventSettings:
     return EventSettings.from_values(
-        tiebreakers=[_TIEBREAKER_NAMES.get(name, name) for name in tournament.tiebreakers]
-        or (["mp", "omw"] if tournament.is_team_event else ["mp", "omw", "gw", "ogw"]),
+        tiebreakers=tournament.tiebreakers
+        or (TEAM_TIEBREAKERS if tournament.is_team_event else INDIVIDUAL_TIEBREAKERS),
         percentage_floor=tournament.percentage_floor,
         games_per_match=tournament.games_per_match,
     )
@@ -107,10 +107,15 @@ def match_as_result(match: Match, round_number: int) -> MatchResult | None:
 
 
 def event_state_for(
-    tournament: Tournament, *, through_round: int | None = None, teams: list[Team] | None = None
+    tournament: Tournament,
+    *,
+    through_round: int | None = None,
+    teams: list[Team] | None = None,
+    adjustments: Mapping[int, int] | None = None,
 ) -> EventState:
     """Everything the engine needs about the Swiss part of the event, in three queries
-    (teams unless given, Swiss matches, keep-apart pairs) plus the penalties app's adjustments.
+    (teams unless given, Swiss matches, keep-apart pairs) plus the match-point ``adjustments``
+    (team id → points; unless given, what the apps registered in ``tournaments.hooks`` report).
 
     With ``through_round``, only results of rounds 1..N count and teams that registered later are
     left out, so "standings after round N" is what was true then.
@@ -151,9 +156,9 @@ def event_state_for(
         for a, b in KeepApart.objects.filter(tournament=tournament).values_list("team_a_id", "team_b_id")
         if a in team_ids and b in team_ids
     ]
-    penalties = {
-        team: points for team, points in match_point_adjustments(tournament.id).items() if team in team_ids
-    }
+    if adjustments is None:
+        adjustments = match_point_adjustments(tournament.id)
+    penalties = {team: points for team, points in adjustments.items() if team in team_ids}
     return EventState(
         team_ids=tuple(sorted(team_ids)),
         results=tuple(results),

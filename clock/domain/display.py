@@ -13,12 +13,12 @@ from datetime import datetime
 from clock.domain.end_of_round import (
     TEAM_ADDITIONAL_TURNS,
     TableEndOfRound,
-    Team,
     Turn,
     extra_turns_total,
     with_table_end,
 )
 from clock.domain.round_clock import ClockState, RoundClock
+from tournaments.domain.choices import TeamSide
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ class TableClock:
     time_called: bool
     extra_turns_total: int
     extra_turns_played: int
-    active_team: Team | None
+    active_team: TeamSide | None
     current_turn: Turn | None
     finished: bool
     extra_turns_since: datetime | None = None

@@ -30,7 +30,9 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import StrEnum
 
+from clock.domain.errors import EndOfRoundError
 from clock.domain.round_clock import RoundClock, require_aware
+from tournaments.domain.choices import TeamSide
 
 TEAM_ADDITIONAL_TURNS = 3
 """MTR 2.4: three additional turns in a team format where teammates play together (2HG)."""
@@ -38,26 +40,6 @@ INDIVIDUAL_ADDITIONAL_TURNS = 5
 """MTR 2.4: five additional turns in an individual (one-versus-one) match."""
 SLOW_PLAY_TURNS = 2
 """IPG 3.3: two additional turns per Slow Play penalty (one per team in the older 2HG wording)."""
-
-
-class EndOfRoundError(Exception):
-    """An end-of-round step the procedure does not allow; ``code`` is stable for the API."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
-class Team(StrEnum):
-    """The two sides of a match, as seated on the pairing: team A and team B."""
-
-    A = "A"
-    B = "B"
-
-    @property
-    def other(self) -> Team:
-        return Team.B if self is Team.A else Team.A
 
 
 class TurnKind(StrEnum):
@@ -83,7 +65,7 @@ class Turn:
     """One end-of-round turn: 0 is the active team finishing, then 1, 2, 3 and any Slow Play."""
 
     number: int
-    team: Team
+    team: TeamSide
     kind: TurnKind
 
 
@@ -91,7 +73,7 @@ class Turn:
 class TimeCalled:
     """A judge called time at a table while ``active_team`` was taking its turn."""
 
-    active_team: Team
+    active_team: TeamSide
     called_at: datetime
 
     def __post_init__(self) -> None:
@@ -138,9 +120,9 @@ def additional_turns_for(team_size: int) -> int:
     return INDIVIDUAL_ADDITIONAL_TURNS if team_size == 1 else TEAM_ADDITIONAL_TURNS
 
 
-def _team(value: Team | str) -> Team:
+def _team(value: TeamSide | str) -> TeamSide:
     try:
-        return Team(value)
+        return TeamSide(value)
     except ValueError:
         raise EndOfRoundError("invalid_team", f"team must be 'A' or 'B', got {value!r}") from None
 
@@ -163,7 +145,10 @@ def extra_turns_total(slow_play_penalties: int = 0, *, additional_turns: int = T
 
 
 def turn_sequence(
-    active_team: Team | str, slow_play_penalties: int = 0, *, additional_turns: int = TEAM_ADDITIONAL_TURNS
+    active_team: TeamSide | str,
+    slow_play_penalties: int = 0,
+    *,
+    additional_turns: int = TEAM_ADDITIONAL_TURNS,
 ) -> tuple[Turn, ...]:
     """Every end-of-round turn in order, turn 0 included.
 
@@ -242,7 +227,7 @@ class ExtraTurnsTracker:
         return sequence[index] if index < len(sequence) else None
 
     @property
-    def active_team(self) -> Team | None:
+    def active_team(self) -> TeamSide | None:
         """Whose turn it is now; None once the last turn is over."""
         current = self.current_turn
         return current.team if current is not None else None
@@ -330,7 +315,7 @@ class TableEndOfRound:
 
 
 def call_time(
-    clock: RoundClock, table: TableEndOfRound, active_team: Team | str, at: datetime
+    clock: RoundClock, table: TableEndOfRound, active_team: TeamSide | str, at: datetime
 ) -> TableEndOfRound:
     """A judge calls time at ``table``: only once, and only when its own time has run out
     (round end plus its extensions; MTR 2.4 starts the turns after all extensions)."""

@@ -28,6 +28,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from enum import StrEnum
 
+from clock.domain.errors import ClockError
+
 DEFAULT_ROUND_LENGTH = timedelta(minutes=50)
 PLAYOFF_ROUND_LENGTH = timedelta(minutes=90)
 MIN_ROUND_LENGTH = timedelta(minutes=40)
@@ -36,18 +38,6 @@ MAX_EXTENSION_MINUTES = 60
 deck check plus 3 minutes); an hour is far beyond any of those, so a larger value is a typo."""
 
 _ZERO = timedelta(0)
-
-
-class ClockError(Exception):
-    """A clock operation the rules or the stored history do not allow.
-
-    ``code`` is a stable machine-readable reason, for the API error handler to map to a 4xx.
-    """
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 class ClockState(StrEnum):

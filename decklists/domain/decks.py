@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from decklists.domain.cards import Card, CardIndex
@@ -36,24 +36,6 @@ class Deck:
     @property
     def main_count(self) -> int:
         return sum(self.main.values())
-
-    @classmethod
-    def from_counts(
-        cls,
-        player: str,
-        format_id: str,
-        main: Iterable[tuple[int, str]],
-        sideboard: Iterable[tuple[int, str]] = (),
-    ) -> Deck:
-        """Build from ``(count, canonical name)`` pairs, summing repeated names."""
-        return cls(player=player, format=format_id, main=_sum(main), sideboard=_sum(sideboard))
-
-
-def _sum(pairs: Iterable[tuple[int, str]]) -> dict[str, int]:
-    totals: dict[str, int] = {}
-    for count, name in pairs:
-        totals[name] = totals.get(name, 0) + count
-    return totals
 
 
 @dataclass(frozen=True, slots=True)

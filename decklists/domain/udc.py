@@ -18,18 +18,13 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 
 from decklists.domain.cards import DEFAULT_COPY_LIMIT, CardIndex, Legality
 from decklists.domain.decks import Deck
 from decklists.domain.errors import DeckError, ErrorCode, sorted_errors
+from tournaments.domain.choices import Format, UdcMode
 
-LIMITED_FORMATS = frozenset({"sealed", "draft"})
-
-
-class UdcMode(StrEnum):
-    MTR = "mtr"
-    LEGACY4 = "legacy4"
+LIMITED_FORMATS = frozenset(Format.limited())
 
 
 @dataclass(frozen=True, slots=True)

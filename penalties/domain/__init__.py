@@ -14,7 +14,14 @@ from penalties.domain.decision import (
     apply_deviation,
     propose_penalty,
 )
-from penalties.domain.enums import DeckProblemUpgrade, InfractionCategory, Penalty, Policy, Rel, TeamEffect
+from penalties.domain.enums import (
+    DeckProblemUpgrade,
+    InfractionCategory,
+    Penalty,
+    PenaltyPolicy,
+    Rel,
+    TeamEffect,
+)
 from penalties.domain.errors import PenaltyRuleError
 from penalties.domain.outcome import (
     MatchPenalty,
@@ -37,7 +44,7 @@ __all__ = [
     "PenaltyDecision",
     "PenaltyEffects",
     "PenaltyRuleError",
-    "Policy",
+    "PenaltyPolicy",
     "PriorPenalty",
     "Rel",
     "TeamEffect",

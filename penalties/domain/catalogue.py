@@ -52,10 +52,6 @@ class Infraction:
     count_resets_daily: bool
     modifiers: str = ""
 
-    @property
-    def professional_penalty(self) -> Penalty:
-        return self.competitive_penalty
-
     def default_penalty(self, rel: Rel) -> Penalty:
         """The table default at ``rel``, before any circumstance, upgrade or 2HG policy."""
         if rel is Rel.REGULAR:

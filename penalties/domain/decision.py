@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from penalties.domain.catalogue import Infraction, get_infraction
-from penalties.domain.enums import DeckProblemUpgrade, Penalty, Policy, Rel, TeamEffect
+from penalties.domain.enums import DeckProblemUpgrade, Penalty, PenaltyPolicy, Rel, TeamEffect
 from penalties.domain.errors import PenaltyRuleError
 
 SLOW_PLAY_EXTRA_TURNS = 2
@@ -134,7 +134,7 @@ class PenaltyDecision:
 
     infraction_code: str
     rel: Rel
-    policy: Policy
+    policy: PenaltyPolicy
     default_penalty: Penalty
     base_penalty: Penalty
     proposed_penalty: Penalty
@@ -171,7 +171,7 @@ def propose_penalty(
     *,
     infraction_code: str,
     rel: Rel,
-    policy: Policy,
+    policy: PenaltyPolicy,
     day: int,
     history: Sequence[PriorPenalty] = (),
     context: PenaltyContext | None = None,
@@ -256,7 +256,7 @@ def _regular(infraction: Infraction, context: PenaltyContext) -> tuple[Penalty, 
 def _ipg(
     infraction: Infraction,
     rel: Rel,
-    policy: Policy,
+    policy: PenaltyPolicy,
     day: int,
     history: Sequence[PriorPenalty],
     context: PenaltyContext,
@@ -283,7 +283,7 @@ def _ipg(
                 steps[0] = f"{rel.label}, {count}"
             steps.append("upgraded to Game Loss")
 
-    if penalty is Penalty.GAME_LOSS and policy is Policy.MATCH_POINT:
+    if penalty is Penalty.GAME_LOSS and policy is PenaltyPolicy.MATCH_POINT:
         penalty, policy_step = _match_point_policy(infraction, context, upgraded)
         steps.append(policy_step)
     return base, penalty, steps, drops_team, upgraded
@@ -384,7 +384,7 @@ def _decide(
     *,
     infraction: Infraction,
     rel: Rel,
-    policy: Policy,
+    policy: PenaltyPolicy,
     default: Penalty,
     base: Penalty,
     penalty: Penalty,
@@ -394,7 +394,7 @@ def _decide(
     context: PenaltyContext,
 ) -> PenaltyDecision:
     effects, notes = _effects(infraction, rel, penalty, drops_team, context)
-    offer = ()
+    offer: tuple[str, ...] = ()
     if infraction.code == "GPE-GRV" and rel is not Rel.REGULAR and penalty is not Penalty.DISQUALIFICATION:
         offer = tuple(context.other_player_ids)
         if offer:
@@ -494,7 +494,7 @@ def apply_deviation(
     if penalty is decision.penalty:
         raise PenaltyRuleError(f"{penalty.label} is already the penalty; this is not a deviation")
     if penalty is Penalty.MATCH_POINT:
-        if decision.policy is not Policy.MATCH_POINT:
+        if decision.policy is not PenaltyPolicy.MATCH_POINT:
             raise PenaltyRuleError("The match point penalty exists only under the match_point policy")
         if decision.infraction_code in _NEVER_MATCH_POINT:
             raise PenaltyRuleError(f"The match point penalty is never used for {decision.infraction_code}")

@@ -1,35 +1,16 @@
 """Value sets of the penalties core.
 
-The string values are the ones the rest of the toolkit stores (``tournaments.enums.REL`` and
-``PenaltyPolicy`` use the same strings), so the Django adapter can pass a stored value straight in:
-``Rel("competitive")``, ``Policy("match_point")``.
+The event's REL and penalty policy are event settings, defined once in
+``tournaments.domain.choices`` and re-exported here: a stored value passes straight in
+(``Rel("competitive")``, ``PenaltyPolicy("match_point")``).
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
 
-
-class Rel(StrEnum):
-    """Rules Enforcement Level [MTR 1.12]: Regular uses the JAR, Competitive and Professional the IPG."""
-
-    REGULAR = "regular"
-    COMPETITIVE = "competitive"
-    PROFESSIONAL = "professional"
-
-    @property
-    def label(self) -> str:
-        return self.value.capitalize()
-
-
-class Policy(StrEnum):
-    """How a Game Loss is handled in a single-game 2HG match (DECISIONS.md, ``penalty_policy``).
-
-    ``MATCH_POINT`` (default) is the 2009 "2HG Guide for Judges"; ``IPG`` is the current IPG alone.
-    """
-
-    MATCH_POINT = "match_point"
-    IPG = "ipg"
+from tournaments.domain.choices import PenaltyPolicy as PenaltyPolicy
+from tournaments.domain.choices import Rel as Rel
 
 
 class Penalty(StrEnum):

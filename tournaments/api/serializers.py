@@ -12,15 +12,15 @@ from rest_framework import serializers
 from common.api import ErrorSerializer
 from tournaments.domain.event import MAX_AWARDED_BYES
 from tournaments.enums import (
-    REL,
     TIEBREAKER_NAMES,
     Format,
     LateEntryMissedRounds,
     PenaltyPolicy,
     PercentageFloor,
     PlayoffPlayDraw,
+    Rel,
     StaffRole,
-    UDCMode,
+    UdcMode,
 )
 
 
@@ -29,7 +29,7 @@ class TournamentInputSerializer(serializers.Serializer):
 
     name = serializers.CharField(max_length=200)
     format = serializers.ChoiceField(choices=Format.choices, required=False, help_text="Default: modern.")
-    rel = serializers.ChoiceField(choices=REL.choices, required=False, help_text="Default: regular.")
+    rel = serializers.ChoiceField(choices=Rel.choices, required=False, help_text="Default: regular.")
     team_size = serializers.IntegerField(min_value=1, required=False, help_text="Default: 2 (2HG).")
     games_per_match = serializers.IntegerField(
         min_value=1, required=False, help_text="Default: 1 in team events, 3 in individual events."
@@ -41,7 +41,7 @@ class TournamentInputSerializer(serializers.Serializer):
         child=serializers.ChoiceField(choices=sorted(TIEBREAKER_NAMES)), required=False, allow_empty=True
     )
     penalty_policy = serializers.ChoiceField(choices=PenaltyPolicy.choices, required=False)
-    udc_mode = serializers.ChoiceField(choices=UDCMode.choices, required=False)
+    udc_mode = serializers.ChoiceField(choices=UdcMode.choices, required=False)
     date = serializers.DateField(required=False, allow_null=True)
     venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
     percentage_floor = serializers.ChoiceField(choices=PercentageFloor.choices, required=False)
@@ -64,7 +64,7 @@ class TournamentUpdateInputSerializer(serializers.Serializer):
     date = serializers.DateField(required=False, allow_null=True)
     venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
     format = serializers.ChoiceField(choices=Format.choices, required=False)
-    rel = serializers.ChoiceField(choices=REL.choices, required=False)
+    rel = serializers.ChoiceField(choices=Rel.choices, required=False)
     team_size = serializers.IntegerField(min_value=1, required=False)
     games_per_match = serializers.IntegerField(min_value=1, required=False)
     round_minutes = serializers.IntegerField(min_value=1, required=False)
@@ -82,7 +82,7 @@ class TournamentUpdateInputSerializer(serializers.Serializer):
     )
     percentage_floor = serializers.ChoiceField(choices=PercentageFloor.choices, required=False)
     penalty_policy = serializers.ChoiceField(choices=PenaltyPolicy.choices, required=False)
-    udc_mode = serializers.ChoiceField(choices=UDCMode.choices, required=False)
+    udc_mode = serializers.ChoiceField(choices=UdcMode.choices, required=False)
     late_entry_missed_rounds = serializers.ChoiceField(choices=LateEntryMissedRounds.choices, required=False)
     late_entry_open = serializers.BooleanField(required=False, help_text="False closes late entry.")
     playoff_play_draw = serializers.ChoiceField(choices=PlayoffPlayDraw.choices, required=False)

@@ -11,19 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
-from enum import StrEnum
 from fractions import Fraction
 
+from tournaments.domain.choices import Tiebreaker
 from tournaments.domain.errors import SettingsError
 from tournaments.domain.results import MatchResult, games_to_win
-
-
-class Tiebreaker(StrEnum):
-    MATCH_POINTS = "mp"
-    OPPONENTS_MATCH_WIN = "omw"
-    GAME_WIN = "gw"
-    OPPONENTS_GAME_WIN = "ogw"
-
+from tournaments.domain.settings import tiebreaker_problems
 
 #: DECISIONS.md: team events (2HG) rank by match points then OMW% (MTR App. C: no game points in
 #: team tournaments); individual events use the full MTR 3.1 list.
@@ -67,11 +60,10 @@ class EventSettings:
     games_per_match: int = 1
 
     def __post_init__(self) -> None:
+        problems = tiebreaker_problems([str(t) for t in self.tiebreakers])
+        if problems:
+            raise SettingsError(problems[0])
         tiebreakers = tuple(Tiebreaker(t) for t in self.tiebreakers)
-        if not tiebreakers or tiebreakers[0] is not Tiebreaker.MATCH_POINTS:
-            raise SettingsError("the tiebreaker list must start with match points")
-        if len(set(tiebreakers)) != len(tiebreakers):
-            raise SettingsError("a tiebreaker appears twice in the list")
         if self.games_per_match < 1 or self.games_per_match % 2 == 0:
             raise SettingsError(f"games per match must be a positive odd number, got {self.games_per_match}")
         object.__setattr__(self, "tiebreakers", tiebreakers)

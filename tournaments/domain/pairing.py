@@ -131,6 +131,7 @@ def pair_round(state: EventState, *, round_number: int, seed: int) -> RoundPairi
     order = sorted(points)
     rng.shuffle(order)
 
+    pairs: list[tuple[int, int]] | None
     if len(order) < 2:
         pairs, bye_team = [], (order[0] if order else None)
     else:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 
 from tournaments.domain.errors import PairingError, PlayoffError
 from tournaments.domain.event import EventState
-from tournaments.domain.pairing import RoundPairing, TablePairing, pair_round
+from tournaments.domain.pairing import PairedDown, RoundPairing, TablePairing, pair_round
 from tournaments.domain.rounds import PlayoffMatch
 
 #: MTR 7.6: a draft pod seats eight players.
@@ -100,7 +100,7 @@ def pair_round_in_pods(
     pod_of_team: dict[int, int] = {}
     rematches: list[tuple[int, int]] = []
     unmet_keep_apart: list[tuple[int, int]] = []
-    paired_down = []
+    paired_down: list[PairedDown] = []
     awarded: list[int] = []
     bye_team = None
     second_bye = False

@@ -8,67 +8,24 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from common.errors import ConflictError, DomainError
+from tournaments.domain.settings import (
+    CHECKED,
+    DEFAULT_ROUND_MINUTES,
+    FIXED_ONCE_PAIRED,
+    NULLABLE,
+    SETTINGS,
+    settings_problems,
+)
 from tournaments.enums import (
     INDIVIDUAL_EVENT_TIEBREAKERS,
-    REL,
     TEAM_EVENT_TIEBREAKERS,
-    TIEBREAKER_NAMES,
     Format,
+    Rel,
     StaffRole,
 )
 from tournaments.models import Staff, Tournament
 from tournaments.permissions import ORGANIZER, has_role
 from tournaments.services.audit import audit_log
-
-MIN_ROUND_MINUTES = 40
-DEFAULT_ROUND_MINUTES = 50
-MAX_TEAM_SIZE = 4
-
-
-def _settings_problems(values: dict) -> list[dict]:
-    problems = []
-    team_size = values.get("team_size", 2)
-    if not 1 <= team_size <= MAX_TEAM_SIZE:
-        problems.append({"field": "team_size", "message": f"must be 1 to {MAX_TEAM_SIZE}, got {team_size}"})
-    games = values.get("games_per_match")
-    if games is not None and games not in (1, 3, 5):
-        problems.append({"field": "games_per_match", "message": f"must be 1, 3 or 5, got {games}"})
-    if games is not None and team_size > 1 and games != 1:
-        problems.append({"field": "games_per_match", "message": "a team match is one game (MTR 9.1)"})
-    minutes = values.get("round_minutes", 50)
-    if minutes < MIN_ROUND_MINUTES:
-        problems.append(
-            {"field": "round_minutes", "message": f"at least {MIN_ROUND_MINUTES} minutes (MTR App. B)"}
-        )
-    tiebreakers = values.get("tiebreakers")
-    if tiebreakers:
-        unknown = [name for name in tiebreakers if name not in TIEBREAKER_NAMES]
-        if unknown:
-            problems.append(
-                {
-                    "field": "tiebreakers",
-                    "message": f"unknown tiebreaker(s) {unknown}; use {sorted(TIEBREAKER_NAMES)}",
-                }
-            )
-        if tiebreakers[0] != "match_points":
-            problems.append(
-                {"field": "tiebreakers", "message": "the first tiebreaker is always match_points"}
-            )
-        if len(set(tiebreakers)) != len(tiebreakers):
-            problems.append({"field": "tiebreakers", "message": "a tiebreaker is listed twice"})
-    if values.get("cross_pod_pairing") and values.get("rel", REL.REGULAR) != REL.REGULAR:
-        problems.append(
-            {"field": "cross_pod_pairing", "message": "only at Regular REL (MTR 7.6: pods at Competitive)"}
-        )
-    if values.get("booster_draft_playoff") and values.get("format", Format.MODERN) not in Format.limited():
-        problems.append(
-            {"field": "booster_draft_playoff", "message": "a Booster Draft playoff is for Limited events"}
-        )
-    for field in ("swiss_rounds", "top_cut"):
-        value = values.get(field)
-        if value is not None and field == "top_cut" and value not in (0, 2, 4, 8):
-            problems.append({"field": field, "message": f"must be 0, 2, 4 or 8, got {value}"})
-    return problems
 
 
 @transaction.atomic
@@ -78,11 +35,11 @@ def tournament_create(*, actor, **values) -> Tournament:
     50-minute rounds, tiebreakers by team size; the rest are the model's defaults)."""
     values = {key: value for key, value in values.items() if value is not None}
     values.setdefault("format", Format.MODERN)
-    values.setdefault("rel", REL.REGULAR)
+    values.setdefault("rel", Rel.REGULAR)
     values.setdefault("team_size", 2)
     values.setdefault("games_per_match", 1 if values["team_size"] > 1 else 3)
     values.setdefault("round_minutes", DEFAULT_ROUND_MINUTES)
-    problems = _settings_problems(values)
+    problems = settings_problems(values)
     if problems:
         raise DomainError(
             "Invalid event settings: " + "; ".join(f"{p['field']}: {p['message']}" for p in problems),
@@ -105,47 +62,8 @@ def tournament_create(*, actor, **values) -> Tournament:
     return tournament
 
 
-#: Settings the organizer may change with ``tournament_update``.
-UPDATABLE_SETTINGS = frozenset(
-    {
-        "name",
-        "date",
-        "venue",
-        "format",
-        "rel",
-        "team_size",
-        "games_per_match",
-        "round_minutes",
-        "swiss_rounds",
-        "top_cut",
-        "tiebreakers",
-        "percentage_floor",
-        "penalty_policy",
-        "udc_mode",
-        "late_entry_missed_rounds",
-        "late_entry_open",
-        "playoff_play_draw",
-        "booster_draft_playoff",
-        "cross_pod_pairing",
-        "decklist_deadline",
-        "decklists_published",
-    }
-)
-#: Fixed once round 1 is paired (MTR 10.2: the number of Swiss rounds and the cut are announced
-#: before round 1; the format, team size, match length and tiebreakers shape every pairing).
-FIXED_ONCE_PAIRED = frozenset(
-    {
-        "format",
-        "team_size",
-        "games_per_match",
-        "swiss_rounds",
-        "top_cut",
-        "tiebreakers",
-        "booster_draft_playoff",
-        "cross_pod_pairing",
-    }
-)
-_NULLABLE = frozenset({"date", "swiss_rounds", "top_cut", "decklist_deadline"})
+#: Settings the organizer may change with ``tournament_update``: all of them.
+UPDATABLE_SETTINGS = frozenset(SETTINGS)
 
 
 def _audit_value(value):
@@ -172,7 +90,7 @@ def tournament_update(*, tournament: Tournament, actor, **changes) -> Tournament
             f"unknown or read-only setting(s) {unknown}",
             errors=[{"field": name, "message": "cannot be changed here"} for name in unknown],
         )
-    changes = {key: value for key, value in changes.items() if value is not None or key in _NULLABLE}
+    changes = {key: value for key, value in changes.items() if value is not None or key in NULLABLE}
     if "tiebreakers" in changes and not changes["tiebreakers"]:
         changes["tiebreakers"] = _default_tiebreakers(changes.get("team_size", tournament.team_size))
     if "team_size" in changes and "tiebreakers" not in changes:
@@ -194,22 +112,8 @@ def tournament_update(*, tournament: Tournament, actor, **changes) -> Tournament
         )
     if "name" in changed and not str(changed["name"]).strip():
         raise DomainError("the name is empty", errors=[{"field": "name", "message": "required"}])
-    merged = {
-        field: changed.get(field, getattr(tournament, field))
-        for field in (
-            "team_size",
-            "games_per_match",
-            "round_minutes",
-            "tiebreakers",
-            "swiss_rounds",
-            "top_cut",
-            "format",
-            "rel",
-            "booster_draft_playoff",
-            "cross_pod_pairing",
-        )
-    }
-    problems = _settings_problems(merged)
+    merged = {field: changed.get(field, getattr(tournament, field)) for field in CHECKED}
+    problems = settings_problems(merged)
     if problems:
         raise DomainError(
             "Invalid event settings: " + "; ".join(f"{p['field']}: {p['message']}" for p in problems),

@@ -10,13 +10,13 @@ from __future__ import annotations
 from django.db import transaction
 
 from common.errors import ConflictError, DomainError
-from documents.services import documents_for_pods_seated
 from tournaments.domain import PairingError
 from tournaments.domain.pods import seat_pods
 from tournaments.enums import Format
 from tournaments.models import DraftPod, Team, Tournament
 from tournaments.services.audit import audit_log
 from tournaments.services.rounds import latest_round, lock_tournament, require_round_complete
+from tournaments.signals import pods_seated
 
 
 @transaction.atomic
@@ -59,7 +59,7 @@ def pods_seat(*, tournament: Tournament, actor, draft: int) -> list[DraftPod]:
         )
         for pod in pods
     )
-    documents_for_pods_seated(tournament_id=tournament.pk)
+    pods_seated.send(sender=DraftPod, tournament_id=tournament.pk)
     audit_log(
         tournament=tournament,
         actor=actor,

@@ -17,13 +17,13 @@ from django.db.models import F
 from django.utils import timezone
 
 from common.errors import ConflictError, DomainError
-from documents.services import documents_for_event_finished, documents_for_round_finished
 from tournaments.domain import games_to_win
 from tournaments.enums import MatchResultKind, RoundKind, RoundStatus, TeamSide, TournamentStatus
-from tournaments.models import Match, Tournament
+from tournaments.models import Match, Round, Tournament
 from tournaments.permissions import SCOREKEEPING, has_role, player_team_id
 from tournaments.selectors import match_snapshot
 from tournaments.services.audit import audit_log
+from tournaments.signals import event_finished, round_finished
 
 PENALTY_KINDS = frozenset({MatchResultKind.PENALTY_LOSS, MatchResultKind.DOUBLE_LOSS})
 #: A single 2HG game: an intentional draw is reported 0-0-3 (MTR 2.5), so up to 3 drawn games.
@@ -70,10 +70,10 @@ def _mark_round_progress(match: Match) -> None:
     if round_obj.status != RoundStatus.FINISHED:
         round_obj.status = RoundStatus.FINISHED
         round_obj.save(update_fields=["status"])
-        documents_for_round_finished(round_id=round_obj.pk)
+        round_finished.send(sender=Round, round_id=round_obj.pk)
     if round_obj.kind == RoundKind.PLAYOFF and Match.objects.filter(round=round_obj).count() == 1:
         Tournament.objects.filter(pk=round_obj.tournament_id).update(status=TournamentStatus.FINISHED)
-        documents_for_event_finished(round_id=round_obj.pk)
+        event_finished.send(sender=Round, round_id=round_obj.pk)
 
 
 def _write(match: Match, version: int, values: dict) -> Match:

@@ -10,12 +10,12 @@ round" calls run one after the other and the second finds the round already ther
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from common.errors import ConflictError, DomainError
-from documents.services import documents_for_round_paired
 from tournaments.domain import (
     PairingError,
     PlayoffError,
@@ -27,10 +27,11 @@ from tournaments.domain import (
     recommended_rounds,
 )
 from tournaments.domain.pods import Pod, pair_round_in_pods
-from tournaments.enums import REL, Format, MatchResultKind, RoundKind, RoundStatus, TournamentStatus
+from tournaments.enums import Format, MatchResultKind, Rel, RoundKind, RoundStatus, TournamentStatus
 from tournaments.models import Match, Round, Team, Tournament
 from tournaments.selectors import chart_size_for, event_state_for, match_as_result, pods_for_draft, round_seed
 from tournaments.services.audit import audit_log
+from tournaments.signals import round_paired
 
 #: DECISIONS.md: playoff rounds are 90 minutes, the final is untimed.
 PLAYOFF_ROUND_MINUTES = 90
@@ -108,8 +109,8 @@ def create_round(
 ) -> Round:
     """Insert the round; a concurrent insert of the same number becomes a 409, not a 500.
 
-    Its pairings and result slips are queued for printing here, for every way a round is made
-    (engine, manual, playoff); they render after the pairing commits, so they see its matches.
+    Announced here (``round_paired``) for every way a round is made (engine, manual, playoff): the
+    documents app queues its pairings and result slips, which render after the pairing commits.
     """
     try:
         with transaction.atomic():
@@ -124,7 +125,7 @@ def create_round(
             )
     except IntegrityError:
         raise ConflictError(f"round {number} was just paired by someone else") from None
-    documents_for_round_paired(round_id=new_round.pk)
+    round_paired.send(sender=Round, round_id=new_round.pk)
     return new_round
 
 
@@ -229,7 +230,7 @@ def pairing_pods(tournament: Tournament) -> tuple[Pod, ...] | None:
     event that has seated one and has not announced cross-pod pairing (Regular REL only)."""
     if tournament.format != Format.DRAFT:
         return None
-    if tournament.cross_pod_pairing and tournament.rel == REL.REGULAR:
+    if tournament.cross_pod_pairing and tournament.rel == Rel.REGULAR:
         return None
     return tuple(Pod(row.number, tuple(row.team_ids)) for row in pods_for_draft(tournament)) or None
 
@@ -398,6 +399,7 @@ def store_playoff_round(
     )
     rows = []
     for slot, entry in enumerate(bracket, start=1):
+        assert entry.team_a is not None, "a bracket's empty slot is always side b"
         if entry.team_b is None:
             match = _bye_match(new_round, entry.team_a, tournament.games_per_match, MatchResultKind.BYE)
             match.bracket_slot = slot
@@ -475,7 +477,7 @@ def round_delete(*, round: Round, actor) -> None:  # noqa: A002 - the API and ca
             f"round {round.number} has results at table(s) {reported}; it cannot be re-paired",
             errors=[{"field": "round", "message": "results were already reported"}],
         )
-    before = {
+    before: dict[str, Any] = {
         "number": round.number,
         "kind": round.kind,
         "seed": round.seed,

@@ -85,7 +85,7 @@ def team_register(
                 "message": f"this event's teams have {tournament.team_size} players, got {len(players)}",
             }
         )
-    users = {}
+    users: dict[int, int] = {}
     seen_ids: set[str] = set()
     for index, entry in enumerate(players):
         field = f"players[{index}]"

@@ -16,7 +16,7 @@ from clock.domain.end_of_round import (
     Outcome,
     SlowPlayPenalty,
     TableEndOfRound,
-    Team,
+    TeamSide,
     TimeCalled,
     Turn,
     TurnKind,
@@ -33,7 +33,7 @@ from clock.domain.round_clock import ClockState, RoundClock
 T0 = datetime(2026, 3, 14, 10, 0, tzinfo=UTC)
 
 # The 2HG FAQ's example names the teams Y and Z; at our tables they sit as A (Y) and B (Z).
-Y, Z = Team.A, Team.B
+Y, Z = TeamSide.A, TeamSide.B
 
 
 def at(minutes: float) -> datetime:
@@ -44,7 +44,7 @@ def clock() -> RoundClock:
     return RoundClock(length=timedelta(minutes=50)).start(T0)
 
 
-def walk(tracker: ExtraTurnsTracker) -> list[tuple[int, Team, TurnKind]]:
+def walk(tracker: ExtraTurnsTracker) -> list[tuple[int, TeamSide, TurnKind]]:
     """Play every turn the way the table view does, reading the current turn before each step."""
     played = []
     while not tracker.finished:
@@ -88,7 +88,12 @@ class TestSeedExample:
         assert error.value.code == "turns_finished"
 
     def test_time_on_team_b_turn_starts_with_a(self):
-        assert [turn.team for turn in turn_sequence(Team.B)] == [Team.B, Team.A, Team.B, Team.A]
+        assert [turn.team for turn in turn_sequence(TeamSide.B)] == [
+            TeamSide.B,
+            TeamSide.A,
+            TeamSide.B,
+            TeamSide.A,
+        ]
 
 
 class TestSlowPlay:
@@ -238,20 +243,20 @@ class TestCallTime:
     def test_time_cannot_be_called_before_the_table_end(self):
         table = TableEndOfRound(table=3, extension_minutes=6)
         with pytest.raises(EndOfRoundError) as error:
-            call_time(clock(), table, Team.A, at(55))
+            call_time(clock(), table, TeamSide.A, at(55))
         assert error.value.code == "time_not_up"
-        assert call_time(clock(), table, Team.A, at(56)).time_called == TimeCalled(Team.A, at(56))
+        assert call_time(clock(), table, TeamSide.A, at(56)).time_called == TimeCalled(TeamSide.A, at(56))
 
     def test_time_is_called_once(self):
-        table = call_time(clock(), TableEndOfRound(table=3), Team.B, at(50))
+        table = call_time(clock(), TableEndOfRound(table=3), TeamSide.B, at(50))
         with pytest.raises(EndOfRoundError) as error:
-            call_time(clock(), table, Team.A, at(51))
+            call_time(clock(), table, TeamSide.A, at(51))
         assert error.value.code == "time_already_called"
 
     def test_untimed_final_has_no_time_call(self):
         final = RoundClock(length=None).start(T0)
         with pytest.raises(EndOfRoundError) as error:
-            call_time(final, TableEndOfRound(table=1), Team.A, at(500))
+            call_time(final, TableEndOfRound(table=1), TeamSide.A, at(500))
         assert error.value.code == "untimed_round"
 
     def test_bad_team_and_turns_without_time_are_refused(self):
@@ -270,7 +275,7 @@ class TestClockView:
         round_clock = clock().pause(at(20)).resume(at(22))
         tables = [
             TableEndOfRound(table=2, extension_minutes=5, penalties=(SlowPlayPenalty(at(30)),)),
-            call_time(round_clock, TableEndOfRound(table=1), Team.B, at(52)),
+            call_time(round_clock, TableEndOfRound(table=1), TeamSide.B, at(52)),
         ]
         tables[1] = complete_turn(complete_turn(tables[1]))
 
@@ -283,8 +288,8 @@ class TestClockView:
         assert (first.table, first.ends_at, first.extension_minutes) == (1, at(52), 0)
         assert (first.time_up, first.time_called) == (True, True)
         assert (first.extra_turns_total, first.extra_turns_played) == (3, 1)
-        assert first.active_team is Team.B
-        assert first.current_turn == Turn(2, Team.B, TurnKind.ADDITIONAL)
+        assert first.active_team is TeamSide.B
+        assert first.current_turn == Turn(2, TeamSide.B, TurnKind.ADDITIONAL)
         assert (second.table, second.ends_at, second.time_up, second.time_called) == (2, at(57), False, False)
         assert (second.extra_turns_total, second.extra_turns_played, second.active_team) == (5, 0, None)
 
@@ -294,7 +299,7 @@ class TestClockView:
         assert view.tables[0].ends_at is None
 
     def test_row_after_the_last_turn(self):
-        table = call_time(clock(), TableEndOfRound(table=4), Team.A, at(50))
+        table = call_time(clock(), TableEndOfRound(table=4), TeamSide.A, at(50))
         for _ in range(4):
             table = complete_turn(table)
         row = table_clock_row(clock(), table, at(70))
@@ -306,7 +311,7 @@ class TestRestart:
         """Everything the judges see is rebuilt from stored timestamps and counters alone."""
         live_clock = clock().pause(at(15)).resume(at(18))
         live_table = TableEndOfRound(table=9, extension_minutes=4, penalties=(SlowPlayPenalty(at(40)),))
-        live_table = call_time(live_clock, live_table, Team.A, at(57))
+        live_table = call_time(live_clock, live_table, TeamSide.A, at(57))
         live_table = complete_turn(complete_turn(complete_turn(live_table)))
 
         stored_round = {"started_at": live_clock.started_at, "pauses": live_clock.to_timestamps()}
@@ -335,17 +340,17 @@ class TestRestart:
             live_clock, [live_table], now
         )
         tracker = rebuilt_table.tracker
-        assert tracker.current_turn == Turn(3, Team.B, TurnKind.ADDITIONAL)
-        assert tracker.next_turn == Turn(4, Team.A, TurnKind.SLOW_PLAY)
+        assert tracker.current_turn == Turn(3, TeamSide.B, TurnKind.ADDITIONAL)
+        assert tracker.next_turn == Turn(4, TeamSide.A, TurnKind.SLOW_PLAY)
         assert walk(tracker) == [
-            (3, Team.B, TurnKind.ADDITIONAL),
-            (4, Team.A, TurnKind.SLOW_PLAY),
-            (5, Team.B, TurnKind.SLOW_PLAY),
+            (3, TeamSide.B, TurnKind.ADDITIONAL),
+            (4, TeamSide.A, TurnKind.SLOW_PLAY),
+            (5, TeamSide.B, TurnKind.SLOW_PLAY),
         ]
 
 
 class TestSequenceProperties:
-    @given(team=st.sampled_from(Team), penalties=st.integers(0, 10))
+    @given(team=st.sampled_from(TeamSide), penalties=st.integers(0, 10))
     def test_turns_alternate_and_count(self, team, penalties):
         turns = turn_sequence(team, penalties)
         assert len(turns) == 1 + 3 + 2 * penalties
@@ -354,14 +359,14 @@ class TestSequenceProperties:
         assert turns[0] == Turn(0, team, TurnKind.FINISH)
         assert sum(turn.kind is TurnKind.SLOW_PLAY for turn in turns) == 2 * penalties
         slow = [turn.team for turn in turns if turn.kind is TurnKind.SLOW_PLAY]
-        assert slow.count(Team.A) == slow.count(Team.B) == penalties
+        assert slow.count(TeamSide.A) == slow.count(TeamSide.B) == penalties
 
     @given(
         before=st.lists(st.integers(0, 49 * 60), max_size=4),
         during=st.lists(st.integers(50 * 60, 80 * 60), max_size=4),
     )
     def test_only_penalties_before_time_count(self, before, during):
-        called = TimeCalled(Team.A, T0 + timedelta(minutes=50))
+        called = TimeCalled(TeamSide.A, T0 + timedelta(minutes=50))
         penalties = [SlowPlayPenalty(T0 + timedelta(seconds=s)) for s in before + during]
         tracker = ExtraTurnsTracker(called, tuple(penalties))
         assert tracker.extra_turns_total == 3 + 2 * len(before)
@@ -374,11 +379,11 @@ def test_additional_turns_depend_on_the_team_size(team_size, additional):
 
 
 def test_a_one_versus_one_sequence_has_five_turns_then_two_per_slow_play():
-    turns = turn_sequence(Team.A, 1, additional_turns=additional_turns_for(1))
+    turns = turn_sequence(TeamSide.A, 1, additional_turns=additional_turns_for(1))
 
     assert [t.number for t in turns] == list(range(8))
     assert [t.kind for t in turns[1:]] == [TurnKind.ADDITIONAL] * 5 + [TurnKind.SLOW_PLAY] * 2
-    assert [t.team for t in turns] == [Team.A, Team.B] * 4
+    assert [t.team for t in turns] == [TeamSide.A, TeamSide.B] * 4
 
 
 def test_no_team_has_fewer_than_one_player():

@@ -7,8 +7,8 @@ import pytest
 from penalties.domain import (
     Penalty,
     PenaltyContext,
+    PenaltyPolicy,
     PenaltyRuleError,
-    Policy,
     PriorPenalty,
     Rel,
     TeamEffect,
@@ -22,7 +22,7 @@ ML = Penalty.MATCH_LOSS
 DQ = Penalty.DISQUALIFICATION
 
 
-def _propose(code, context=None, *, rel=Rel.COMPETITIVE, policy=Policy.MATCH_POINT, history=(), day=1):
+def _propose(code, context=None, *, rel=Rel.COMPETITIVE, policy=PenaltyPolicy.MATCH_POINT, history=(), day=1):
     return propose_penalty(
         infraction_code=code, rel=rel, policy=policy, day=day, history=list(history), context=context
     )
@@ -40,7 +40,7 @@ def _propose(code, context=None, *, rel=Rel.COMPETITIVE, policy=Policy.MATCH_POI
         (25, ML, True),
     ],
 )
-@pytest.mark.parametrize("policy", list(Policy))
+@pytest.mark.parametrize("policy", list(PenaltyPolicy))
 def test_tardiness_by_minutes_late(minutes, expected, drops, policy):
     decision = _propose("TE-T", PenaltyContext(minutes_late=minutes), policy=policy)
 
@@ -75,13 +75,15 @@ def test_negative_minutes_late_is_refused():
 
 def test_outside_assistance_between_games_information_is_a_game_loss():
     assert (
-        _propose("TE-OA", PenaltyContext(information_available_between_games=True), policy=Policy.IPG).penalty
+        _propose(
+            "TE-OA", PenaltyContext(information_available_between_games=True), policy=PenaltyPolicy.IPG
+        ).penalty
         == GL
     )
 
 
 def test_hidden_card_error_illegal_face_down_is_a_game_loss():
-    assert _propose("GPE-HCE", PenaltyContext(illegal_face_down=True), policy=Policy.IPG).penalty == GL
+    assert _propose("GPE-HCE", PenaltyContext(illegal_face_down=True), policy=PenaltyPolicy.IPG).penalty == GL
 
 
 @pytest.mark.parametrize("context", [PenaltyContext(malicious_or_unremorseful=True)])
@@ -112,7 +114,7 @@ def test_knowingly_breaking_a_rule_is_a_disqualification(code, rel):
 
 
 @pytest.mark.parametrize("code", ["GPE-LEC", "TE-SP", "TE-OA", "TE-IS", "USC-MINOR", "USC-IDW", "USC-BW"])
-@pytest.mark.parametrize("policy", list(Policy))
+@pytest.mark.parametrize("policy", list(PenaltyPolicy))
 def test_regular_game_loss_when_repeated_after_reminders(code, policy):
     decision = _propose(code, PenaltyContext(repeated_after_reminders=True), rel=Rel.REGULAR, policy=policy)
 
@@ -177,7 +179,7 @@ def test_slow_play_at_regular_adds_no_turns():
 
 
 def test_game_loss_between_matches_applies_to_next_match():
-    decision = _propose("TE-DLP", PenaltyContext(between_matches=True), policy=Policy.IPG)
+    decision = _propose("TE-DLP", PenaltyContext(between_matches=True), policy=PenaltyPolicy.IPG)
 
     assert decision.applies_to_next_match is True
 

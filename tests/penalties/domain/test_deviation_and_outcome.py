@@ -9,8 +9,8 @@ from penalties.domain import (
     Penalty,
     PenaltyContext,
     PenaltyEffects,
+    PenaltyPolicy,
     PenaltyRuleError,
-    Policy,
     Rel,
     TeamEffect,
     apply_deviation,
@@ -26,7 +26,7 @@ MP = Penalty.MATCH_POINT
 DQ = Penalty.DISQUALIFICATION
 
 
-def _propose(code, context=None, *, policy=Policy.MATCH_POINT):
+def _propose(code, context=None, *, policy=PenaltyPolicy.MATCH_POINT):
     return propose_penalty(infraction_code=code, rel=Rel.COMPETITIVE, policy=policy, day=1, context=context)
 
 
@@ -65,7 +65,9 @@ def test_deviation_to_the_same_penalty_is_refused():
 
 def test_match_point_deviation_only_under_match_point_policy_and_never_for_tardiness():
     with pytest.raises(PenaltyRuleError, match="only under the match_point policy"):
-        apply_deviation(_propose("TE-DLP", policy=Policy.IPG), penalty=MP, reason="x", by_head_judge=True)
+        apply_deviation(
+            _propose("TE-DLP", policy=PenaltyPolicy.IPG), penalty=MP, reason="x", by_head_judge=True
+        )
     with pytest.raises(PenaltyRuleError, match="never used for TE-T"):
         apply_deviation(_propose("TE-T"), penalty=MP, reason="x", by_head_judge=True)
 
@@ -214,7 +216,7 @@ def test_overturn_of_a_match_point_penalty_gives_the_point_back():
 
 
 def test_overturn_of_a_game_loss_recomputes_the_match():
-    decision = _propose("TE-DLP", policy=Policy.IPG)
+    decision = _propose("TE-DLP", policy=PenaltyPolicy.IPG)
 
     result = overturn(decision.effects, reason="appeal upheld", by_head_judge=True)
 

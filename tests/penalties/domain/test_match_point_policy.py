@@ -17,7 +17,7 @@ from penalties.domain import (
     DeckProblemUpgrade,
     Penalty,
     PenaltyContext,
-    Policy,
+    PenaltyPolicy,
     PriorPenalty,
     Rel,
     TeamEffect,
@@ -30,7 +30,7 @@ ML = Penalty.MATCH_LOSS
 MP = Penalty.MATCH_POINT
 
 
-def _propose(code, context, *, policy=Policy.MATCH_POINT, rel=Rel.COMPETITIVE, history=()):
+def _propose(code, context, *, policy=PenaltyPolicy.MATCH_POINT, rel=Rel.COMPETITIVE, history=()):
     return propose_penalty(
         infraction_code=code, rel=rel, policy=policy, day=1, history=list(history), context=context
     )
@@ -66,7 +66,7 @@ def test_listed_game_loss_becomes_one_match_point(code, context, rel):
 
 @pytest.mark.parametrize(("code", "context"), MATCH_POINT_CASES)
 def test_listed_game_loss_stays_a_game_loss_under_ipg(code, context):
-    decision = _propose(code, context, policy=Policy.IPG)
+    decision = _propose(code, context, policy=PenaltyPolicy.IPG)
 
     assert decision.penalty == GL
     assert decision.team_effect == TeamEffect.LOSE_MATCH
@@ -123,7 +123,7 @@ def test_marked_cards_without_pattern_is_a_warning():
 @pytest.mark.parametrize(
     ("code", "old_name"), [("GPE-HCE", "Drawing Extra Cards"), ("TE-IS", "Insufficient Randomization")]
 )
-@pytest.mark.parametrize("policy", list(Policy))
+@pytest.mark.parametrize("policy", list(PenaltyPolicy))
 def test_guide_cases_renamed_to_warnings_no_longer_arise(code, old_name, policy):
     decision = _propose(code, DECK_CHECK, policy=policy)
 
@@ -137,17 +137,17 @@ def test_hidden_card_error_game_loss_is_not_a_match_point_case():
     assert decision.penalty == GL
 
 
-@pytest.mark.parametrize("policy", list(Policy))
+@pytest.mark.parametrize("policy", list(PenaltyPolicy))
 def test_tardiness_never_becomes_a_match_point(policy):
     decision = _propose("TE-T", DECK_CHECK, policy=policy)
 
     assert decision.penalty == GL
     assert decision.team_effect == TeamEffect.LOSE_MATCH
-    if policy is Policy.MATCH_POINT:
+    if policy is PenaltyPolicy.MATCH_POINT:
         assert decision.steps[-1] == "match_point policy: never for TE-T → Game Loss"
 
 
-@pytest.mark.parametrize("policy", list(Policy))
+@pytest.mark.parametrize("policy", list(PenaltyPolicy))
 def test_usc_major_keeps_its_match_loss(policy):
     decision = _propose("USC-MAJOR", DECK_CHECK, policy=policy)
 

@@ -13,7 +13,7 @@ from penalties.domain import (
     InfractionCategory,
     Penalty,
     PenaltyContext,
-    Policy,
+    PenaltyPolicy,
     Rel,
     TeamEffect,
     propose_penalty,
@@ -66,7 +66,7 @@ TEAM_EFFECT = {
 def _cases():
     for code, (_, _, _, competitive, regular) in EXPECTED.items():
         for rel in Rel:
-            for policy in Policy:
+            for policy in PenaltyPolicy:
                 expected = regular if rel is Rel.REGULAR else competitive
                 yield pytest.param(code, rel, policy, expected, id=f"{code}-{rel}-{policy}")
 
@@ -108,9 +108,9 @@ def test_default_penalty_for_every_infraction_rel_and_policy(code, rel, policy, 
 def _deck_check_cases():
     for code, (_, _, _, competitive, regular) in EXPECTED.items():
         for rel in Rel:
-            for policy in Policy:
+            for policy in PenaltyPolicy:
                 expected = regular if rel is Rel.REGULAR else competitive
-                if code == "TE-DLP" and rel is not Rel.REGULAR and policy is Policy.MATCH_POINT:
+                if code == "TE-DLP" and rel is not Rel.REGULAR and policy is PenaltyPolicy.MATCH_POINT:
                     expected = MP
                 yield pytest.param(code, rel, policy, expected, id=f"{code}-{rel}-{policy}")
 

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from penalties.domain import Penalty, PenaltyContext, Policy, PriorPenalty, Rel, TeamEffect, propose_penalty
+from penalties.domain import (
+    Penalty,
+    PenaltyContext,
+    PenaltyPolicy,
+    PriorPenalty,
+    Rel,
+    TeamEffect,
+    propose_penalty,
+)
 
 W = Penalty.WARNING
 GL = Penalty.GAME_LOSS
@@ -14,7 +22,7 @@ GPE_WARNINGS = ["GPE-LEC", "GPE-HCE", "GPE-MPE", "GPE-GRV"]
 TE_WARNINGS = ["TE-SP", "TE-DP", "TE-LPV", "TE-CPV", "TE-MC", "TE-IS"]
 
 
-def _propose(code, *, history=(), day=1, rel=Rel.COMPETITIVE, policy=Policy.IPG, context=None):
+def _propose(code, *, history=(), day=1, rel=Rel.COMPETITIVE, policy=PenaltyPolicy.IPG, context=None):
     return propose_penalty(
         infraction_code=code, rel=rel, policy=policy, day=day, history=list(history), context=context
     )
@@ -28,13 +36,13 @@ def _warnings(code, n, day=1):
 @pytest.mark.parametrize(
     ("prior", "policy", "expected"),
     [
-        (0, Policy.IPG, W),
-        (1, Policy.IPG, W),
-        (2, Policy.IPG, GL),
-        (3, Policy.IPG, GL),
-        (1, Policy.MATCH_POINT, W),
-        (2, Policy.MATCH_POINT, ML),
-        (3, Policy.MATCH_POINT, ML),
+        (0, PenaltyPolicy.IPG, W),
+        (1, PenaltyPolicy.IPG, W),
+        (2, PenaltyPolicy.IPG, GL),
+        (3, PenaltyPolicy.IPG, GL),
+        (1, PenaltyPolicy.MATCH_POINT, W),
+        (2, PenaltyPolicy.MATCH_POINT, ML),
+        (3, PenaltyPolicy.MATCH_POINT, ML),
     ],
 )
 def test_gpe_third_and_later_warning_in_same_category_is_upgraded(code, prior, policy, expected):
@@ -45,7 +53,7 @@ def test_gpe_third_and_later_warning_in_same_category_is_upgraded(code, prior, p
     assert decision.base_penalty == W
 
 
-@pytest.mark.parametrize("policy", list(Policy))
+@pytest.mark.parametrize("policy", list(PenaltyPolicy))
 def test_failure_to_maintain_game_state_is_never_upgraded(policy):
     decision = _propose("GPE-FTMGS", history=_warnings("GPE-FTMGS", 5), policy=policy)
 
@@ -54,7 +62,7 @@ def test_failure_to_maintain_game_state_is_never_upgraded(policy):
 
 
 @pytest.mark.parametrize("code", TE_WARNINGS)
-@pytest.mark.parametrize(("policy", "expected"), [(Policy.IPG, GL), (Policy.MATCH_POINT, ML)])
+@pytest.mark.parametrize(("policy", "expected"), [(PenaltyPolicy.IPG, GL), (PenaltyPolicy.MATCH_POINT, ML)])
 def test_te_second_warning_in_same_category_is_upgraded(code, policy, expected):
     assert _propose(code, policy=policy).penalty == W
 
@@ -65,7 +73,7 @@ def test_te_second_warning_in_same_category_is_upgraded(code, policy, expected):
     assert decision.team_effect == TeamEffect.LOSE_MATCH
 
 
-@pytest.mark.parametrize(("policy", "expected"), [(Policy.IPG, GL), (Policy.MATCH_POINT, ML)])
+@pytest.mark.parametrize(("policy", "expected"), [(PenaltyPolicy.IPG, GL), (PenaltyPolicy.MATCH_POINT, ML)])
 def test_any_second_usc_minor_is_upgraded(policy, expected):
     decision = _propose("USC-MINOR", history=_warnings("USC-MINOR", 1), policy=policy)
 
@@ -131,7 +139,7 @@ def test_tardiness_warning_then_second_is_a_game_loss_even_under_match_point():
     history = [PriorPenalty(infraction_code="TE-T", day=1, base_penalty=W)]
 
     assert _propose("TE-T", context=late_seconds).penalty == W
-    decision = _propose("TE-T", history=history, context=late_seconds, policy=Policy.MATCH_POINT)
+    decision = _propose("TE-T", history=history, context=late_seconds, policy=PenaltyPolicy.MATCH_POINT)
     assert decision.penalty == GL
     assert decision.explanation == (
         "Competitive, TE-T (Tardiness): Game Loss → seated within the first minute → Warning "
@@ -139,7 +147,7 @@ def test_tardiness_warning_then_second_is_a_game_loss_even_under_match_point():
     )
 
 
-@pytest.mark.parametrize("policy", list(Policy))
+@pytest.mark.parametrize("policy", list(PenaltyPolicy))
 def test_regular_rel_has_no_repeat_upgrades(policy):
     decision = _propose("TE-SP", history=_warnings("TE-SP", 3), rel=Rel.REGULAR, policy=policy)
 
@@ -148,7 +156,7 @@ def test_regular_rel_has_no_repeat_upgrades(policy):
 
 def test_professional_upgrades_like_competitive():
     decision = _propose(
-        "TE-SP", history=_warnings("TE-SP", 1), rel=Rel.PROFESSIONAL, policy=Policy.MATCH_POINT
+        "TE-SP", history=_warnings("TE-SP", 1), rel=Rel.PROFESSIONAL, policy=PenaltyPolicy.MATCH_POINT
     )
 
     assert decision.explanation == (
@@ -157,7 +165,7 @@ def test_professional_upgrades_like_competitive():
 
 
 def test_issue_example_explanation():
-    decision = _propose("TE-SP", history=_warnings("TE-SP", 1), policy=Policy.MATCH_POINT)
+    decision = _propose("TE-SP", history=_warnings("TE-SP", 1), policy=PenaltyPolicy.MATCH_POINT)
 
     assert decision.explanation == (
         "Competitive, 2nd TE-SP Warning → upgraded to Game Loss → match_point policy: upgrade → Match Loss"

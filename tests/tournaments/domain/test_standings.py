@@ -278,7 +278,7 @@ def test_custom_tiebreaker_list_is_applied_in_order() -> None:
 
 def test_settings_read_stored_values() -> None:
     settings = EventSettings.from_values(
-        tiebreakers=["mp", "omw", "gw", "ogw"], percentage_floor="0.33", games_per_match=3
+        tiebreakers=["match_points", "omw", "gw", "ogw"], percentage_floor="0.33", games_per_match=3
     )
     assert (settings.percentage_floor, settings.games_to_win) == (Fraction(33, 100), 2)
     assert parse_floor("1/3") == Fraction(1, 3)
@@ -287,12 +287,12 @@ def test_settings_read_stored_values() -> None:
 @pytest.mark.parametrize(
     "values",
     [
-        {"tiebreakers": ["omw", "mp"], "percentage_floor": "1/3", "games_per_match": 1},
-        {"tiebreakers": ["mp", "xyz"], "percentage_floor": "1/3", "games_per_match": 1},
-        {"tiebreakers": ["mp", "mp"], "percentage_floor": "1/3", "games_per_match": 1},
-        {"tiebreakers": ["mp"], "percentage_floor": "one third", "games_per_match": 1},
-        {"tiebreakers": ["mp"], "percentage_floor": "1.5", "games_per_match": 1},
-        {"tiebreakers": ["mp"], "percentage_floor": "1/3", "games_per_match": 2},
+        {"tiebreakers": ["omw", "match_points"], "percentage_floor": "1/3", "games_per_match": 1},
+        {"tiebreakers": ["match_points", "xyz"], "percentage_floor": "1/3", "games_per_match": 1},
+        {"tiebreakers": ["match_points", "match_points"], "percentage_floor": "1/3", "games_per_match": 1},
+        {"tiebreakers": ["match_points"], "percentage_floor": "one third", "games_per_match": 1},
+        {"tiebreakers": ["match_points"], "percentage_floor": "1.5", "games_per_match": 1},
+        {"tiebreakers": ["match_points"], "percentage_floor": "1/3", "games_per_match": 2},
     ],
 )
 def test_bad_settings_are_refused(values) -> None:

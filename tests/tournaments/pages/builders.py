@@ -6,7 +6,7 @@ import datetime
 
 from django.test import Client
 
-from tournaments.enums import REL, Format
+from tournaments.enums import Format, Rel
 from tournaments.models import Tournament
 from tournaments.services.events import tournament_create
 from tournaments.services.teams import PlayerEntry, team_register
@@ -28,7 +28,7 @@ def wizards_id(name: str) -> str:
     return name.lower().replace(" ", ".") + "@example.org"
 
 
-def build_event(organizer, teams: list[tuple[str, tuple[str, ...]]], *, rel: str = REL.REGULAR) -> Tournament:
+def build_event(organizer, teams: list[tuple[str, tuple[str, ...]]], *, rel: str = Rel.REGULAR) -> Tournament:
     """Three Swiss rounds and no cut, set explicitly: the MTR chart gives fewer than nine teams no
     Swiss rounds at all, and these tests are about Swiss rounds."""
     tournament = tournament_create(

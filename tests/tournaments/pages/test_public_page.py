@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from penalties.services import penalty_issue
 from tests.tournaments.pages.builders import TEAMS, build_event
-from tournaments.enums import REL
+from tournaments.enums import Rel
 from tournaments.models import Match, Team
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_pair, round_publish
@@ -149,7 +149,7 @@ def test_standings_wait_until_every_result_of_the_round_is_in(client, event, org
 
 def test_penalty_column_appears_only_with_a_penalty(client, organizer):
     """At Competitive REL a decklist error found at a deck check is a one match point penalty."""
-    event = build_event(organizer, TEAMS[:6], rel=REL.COMPETITIVE)
+    event = build_event(organizer, TEAMS[:6], rel=Rel.COMPETITIVE)
     published_round = round_publish(round=round_pair(tournament=event, actor=organizer), actor=organizer)
     for match in published_round.matches.exclude(table=None):
         match_result_report(match=match, actor=organizer, team_a_wins=1, team_b_wins=0, draws=0, version=1)

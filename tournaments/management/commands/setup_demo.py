@@ -9,7 +9,7 @@ from django.contrib.auth.models import Permission
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from tournaments.enums import REL, Format
+from tournaments.enums import Format, Rel
 from tournaments.models import Tournament
 from tournaments.services.events import tournament_create
 from tournaments.services.rounds import round_pair, round_publish
@@ -80,7 +80,7 @@ class Command(BaseCommand):
             date=datetime.date.today(),
             venue="Demo Game Store",
             format=Format.MODERN,
-            rel=REL.REGULAR,
+            rel=Rel.REGULAR,
             team_size=2,
             swiss_rounds=3,
             top_cut=4,

@@ -6,8 +6,8 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
+from event_io.services import event_export
 from tournaments.models import Tournament
-from tournaments.services.event_io import event_export
 
 
 class Command(BaseCommand):

@@ -14,6 +14,13 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import models
 
+from event_io.reading import (
+    FORMAT,
+    TEAM_REF_IN_LINE,
+    VERSION,
+    EventFileError,
+    Node,
+)
 from tournaments.domain.event import MAX_AWARDED_BYES
 from tournaments.models import (
     DraftPod,
@@ -26,13 +33,6 @@ from tournaments.models import (
     Team,
     TimeExtension,
     Tournament,
-)
-from tournaments.services.event_io.reading import (
-    FORMAT,
-    TEAM_REF_IN_LINE,
-    VERSION,
-    EventFileError,
-    Node,
 )
 
 TOURNAMENT_CHOICES = (

@@ -58,16 +58,16 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from tournaments.models import Tournament
-from tournaments.services.event_io.export import event_export
-from tournaments.services.event_io.load import Importer, load_event_rows
-from tournaments.services.event_io.reading import FORMAT, VERSION, EventFileError, Node
-from tournaments.services.event_io.records import (
+from event_io.export import event_export
+from event_io.load import Importer, load_event_rows
+from event_io.reading import FORMAT, VERSION, EventFileError, Node
+from event_io.records import (
     load_audit,
     load_deck_checks,
     load_penalties,
     load_registrations,
 )
+from tournaments.models import Tournament
 
 __all__ = ["FORMAT", "VERSION", "EventFileError", "EventImport", "event_export", "event_import"]
 

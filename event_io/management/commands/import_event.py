@@ -7,7 +7,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.services.event_io import EventFileError, event_import
+from event_io.services import EventFileError, event_import
 
 
 class Command(BaseCommand):

@@ -8,13 +8,13 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from decklists.models import DeckCheck, DeckCheckFinding, Decklist, DecklistVersion, TeamPool, TeamPoolVersion
+from event_io.load import insert
+from event_io.reading import KEYED_TYPES, EventFileError, Node
 from penalties.models import Penalty
 from tournaments.models import AuditEntry
-from tournaments.services.event_io.load import insert
-from tournaments.services.event_io.reading import KEYED_TYPES, EventFileError, Node
 
 if TYPE_CHECKING:
-    from tournaments.services.event_io.load import Importer
+    from event_io.load import Importer
 
 PENALTY_CHOICES = ("infraction", "base_penalty", "proposed_penalty", "penalty", "team_effect")
 PENALTY_TEXTS = ("description", "explanation", "deviation_reason", "overturn_reason")

@@ -1,0 +1,1 @@
+"""Export and import of a whole event as one JSON document; the format is described in services.py."""

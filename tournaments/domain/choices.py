@@ -1,0 +1,118 @@
+"""Every value set an event setting or a match row takes, defined once, here in the pure core.
+
+Each is a ``StrEnum`` whose members carry a label, so Django's ``choices`` (models, forms,
+serializers), the penalties, decklists and clock cores, and the export all use these classes:
+``tournaments.enums`` re-exports them for the adapters. A stored value passes straight in
+(``Rel("competitive")``) and a member compares equal to its stored string.
+"""
+
+from __future__ import annotations
+
+from enum import EnumType, StrEnum
+from typing import Any
+
+
+class _ChoicesType(EnumType):
+    """Gives each enum class Django's ``choices`` / ``values`` / ``labels`` shape, without Django."""
+
+    @property
+    def choices(cls) -> list[tuple[str, str]]:
+        members: list[Any] = list(cls)
+        return [(member.value, member.label) for member in members]
+
+    @property
+    def values(cls) -> list[str]:
+        members: list[Any] = list(cls)
+        return [member.value for member in members]
+
+    @property
+    def labels(cls) -> list[str]:
+        members: list[Any] = list(cls)
+        return [member.label for member in members]
+
+
+class Choices(StrEnum, metaclass=_ChoicesType):
+    """A ``StrEnum`` whose members are written ``NAME = "value", "Label"``."""
+
+    label: str
+
+    def __new__(cls, value: str, label: str | None = None) -> Any:
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.label = label if label is not None else value
+        return member
+
+
+class Format(Choices):
+    STANDARD = "standard", "Standard"
+    PIONEER = "pioneer", "Pioneer"
+    MODERN = "modern", "Modern"
+    LEGACY = "legacy", "Legacy"
+    VINTAGE = "vintage", "Vintage"
+    PAUPER = "pauper", "Pauper"
+    SEALED = "sealed", "Sealed"
+    DRAFT = "draft", "Booster Draft"
+
+    @classmethod
+    def limited(cls) -> set[str]:
+        return {cls.SEALED, cls.DRAFT}
+
+
+class Rel(Choices):
+    """Rules Enforcement Level [MTR 1.12]: Regular uses the JAR, Competitive and Professional the IPG."""
+
+    REGULAR = "regular", "Regular"
+    COMPETITIVE = "competitive", "Competitive"
+    PROFESSIONAL = "professional", "Professional"
+
+
+class PenaltyPolicy(Choices):
+    """How a Game Loss is handled in a single-game 2HG match (DECISIONS.md, ``penalty_policy``).
+
+    ``MATCH_POINT`` (default) is the 2009 "2HG Guide for Judges"; ``IPG`` is the current IPG alone.
+    """
+
+    MATCH_POINT = "match_point", "2HG match-point penalty (judges' guide)"
+    IPG = "ipg", "Current IPG only"
+
+
+class UdcMode(Choices):
+    """Unified Deck Construction across a team (DECISIONS.md, ``udc_mode``)."""
+
+    MTR = "mtr", "MTR: no card in two teammates' decks"
+    LEGACY4 = "legacy4", "Legacy: at most 4 copies across the team"
+
+
+class PercentageFloor(Choices):
+    ONE_THIRD = "1/3", "1/3"
+    MTR_033 = "0.33", "0.33 (as the MTR prints it)"
+
+
+class LateEntryMissedRounds(Choices):
+    LOSS = "loss", "Match losses"
+    BYE = "bye", "Byes"
+
+
+class PlayoffPlayDraw(Choices):
+    RANDOM = "random", "Random team chooses"
+    HIGHER_SEED = "higher_seed", "Higher seed chooses"
+
+
+class Tiebreaker(Choices):
+    """The standings tiebreakers [MTR 3.1], in the names the event setting stores."""
+
+    MATCH_POINTS = "match_points", "Match points"
+    OPPONENTS_MATCH_WIN = "omw", "Opponents' match-win %"
+    GAME_WIN = "gw", "Game-win %"
+    OPPONENTS_GAME_WIN = "ogw", "Opponents' game-win %"
+
+
+class TeamSide(Choices):
+    """The two sides of a match, as seated on the pairing: team A and team B."""
+
+    A = "A", "Team A"
+    B = "B", "Team B"
+
+    @property
+    def other(self) -> TeamSide:
+        return TeamSide.B if self is TeamSide.A else TeamSide.A

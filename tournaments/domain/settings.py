@@ -1,0 +1,115 @@
+"""An event's settings, listed once: their names, which are fixed once round 1 is paired, and
+their checks. The services, the API, the settings page and the export read these lists;
+``EventSettings`` (the engine's view) runs the same tiebreaker check.
+
+The value sets of the choice settings are in ``tournaments.domain.choices``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tournaments.domain.choices import Format, Rel, Tiebreaker
+
+#: Every setting the organizer chooses, in the order the settings page shows them.
+SETTINGS: tuple[str, ...] = (
+    "name",
+    "date",
+    "venue",
+    "format",
+    "rel",
+    "team_size",
+    "games_per_match",
+    "round_minutes",
+    "swiss_rounds",
+    "top_cut",
+    "tiebreakers",
+    "percentage_floor",
+    "penalty_policy",
+    "udc_mode",
+    "late_entry_missed_rounds",
+    "late_entry_open",
+    "playoff_play_draw",
+    "booster_draft_playoff",
+    "cross_pod_pairing",
+    "decklist_deadline",
+    "decklists_published",
+)
+
+#: Fixed once round 1 is paired (MTR 10.2: the number of Swiss rounds and the cut are announced
+#: before round 1; the format, team size, match length and tiebreakers shape every pairing).
+FIXED_ONCE_PAIRED = frozenset(
+    {"format", "team_size", "games_per_match", "swiss_rounds", "top_cut", "tiebreakers"}
+)
+
+#: Settings whose empty value (None) means something: no date, from the MTR chart, no deadline.
+NULLABLE = frozenset({"date", "swiss_rounds", "top_cut", "decklist_deadline"})
+
+#: The settings checked together by ``settings_problems``.
+CHECKED = (
+    "team_size",
+    "games_per_match",
+    "round_minutes",
+    "tiebreakers",
+    "swiss_rounds",
+    "top_cut",
+    "format",
+    "rel",
+    "booster_draft_playoff",
+    "cross_pod_pairing",
+)
+
+MIN_ROUND_MINUTES = 40
+DEFAULT_ROUND_MINUTES = 50
+MAX_TEAM_SIZE = 4
+TOP_CUTS = (0, 2, 4, 8)
+
+
+def tiebreaker_problems(tiebreakers: Sequence[str]) -> list[str]:
+    """What is wrong with a tiebreaker list: unknown names, not starting with match points, a repeat."""
+    known = set(Tiebreaker.values)
+    problems = []
+    unknown = [name for name in tiebreakers if name not in known]
+    if unknown:
+        problems.append(f"unknown tiebreaker(s) {unknown}; use {sorted(known)}")
+    if not tiebreakers or tiebreakers[0] != Tiebreaker.MATCH_POINTS:
+        problems.append("the first tiebreaker is always match_points")
+    if len(set(tiebreakers)) != len(tiebreakers):
+        problems.append("a tiebreaker is listed twice")
+    return problems
+
+
+def settings_problems(values: Mapping[str, Any]) -> list[dict[str, str]]:
+    """Each problem with the ``CHECKED`` settings in ``values``, as ``{"field", "message"}``."""
+    problems = []
+    team_size = values.get("team_size", 2)
+    if not 1 <= team_size <= MAX_TEAM_SIZE:
+        problems.append({"field": "team_size", "message": f"must be 1 to {MAX_TEAM_SIZE}, got {team_size}"})
+    games = values.get("games_per_match")
+    if games is not None and games not in (1, 3, 5):
+        problems.append({"field": "games_per_match", "message": f"must be 1, 3 or 5, got {games}"})
+    if games is not None and team_size > 1 and games != 1:
+        problems.append({"field": "games_per_match", "message": "a team match is one game (MTR 9.1)"})
+    minutes = values.get("round_minutes", DEFAULT_ROUND_MINUTES)
+    if minutes < MIN_ROUND_MINUTES:
+        problems.append(
+            {"field": "round_minutes", "message": f"at least {MIN_ROUND_MINUTES} minutes (MTR App. B)"}
+        )
+    tiebreakers = values.get("tiebreakers")
+    if tiebreakers:
+        problems += [
+            {"field": "tiebreakers", "message": message} for message in tiebreaker_problems(tiebreakers)
+        ]
+    if values.get("cross_pod_pairing") and values.get("rel", Rel.REGULAR) != Rel.REGULAR:
+        problems.append(
+            {"field": "cross_pod_pairing", "message": "only at Regular REL (MTR 7.6: pods at Competitive)"}
+        )
+    if values.get("booster_draft_playoff") and values.get("format", Format.MODERN) not in Format.limited():
+        problems.append(
+            {"field": "booster_draft_playoff", "message": "a Booster Draft playoff is for Limited events"}
+        )
+    top_cut = values.get("top_cut")
+    if top_cut is not None and top_cut not in TOP_CUTS:
+        problems.append({"field": "top_cut", "message": f"must be 0, 2, 4 or 8, got {top_cut}"})
+    return problems

@@ -1,0 +1,32 @@
+"""Inputs the apps built on tournaments give it, so that tournaments never imports them.
+
+Standings count match-point adjustments, which the penalties app owns (a Match Loss turned into a
+one match point penalty, STYLE.md 2.2). The penalties app registers its reader here when Django
+starts (penalties/apps.py); the standings selector passes the sum of what the registered readers
+give to the engine as an input. With none registered there are no adjustments.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Mapping
+
+MatchPointAdjustments = Callable[[int], Mapping[int, int]]
+"""Tournament id → {team id: match points added (negative for a penalty)}, teams with 0 left out."""
+
+_adjustment_sources: list[MatchPointAdjustments] = []
+
+
+def register_match_point_adjustments(source: MatchPointAdjustments) -> None:
+    """Count ``source``'s adjustments in every standings (registering it twice counts it once)."""
+    if source not in _adjustment_sources:
+        _adjustment_sources.append(source)
+
+
+def match_point_adjustments(tournament_id: int) -> dict[int, int]:
+    """The adjustments of every registered source, summed per team; teams at 0 are absent."""
+    total: dict[int, int] = defaultdict(int)
+    for source in _adjustment_sources:
+        for team_id, points in source(tournament_id).items():
+            total[team_id] += points
+    return {team_id: points for team_id, points in total.items() if points}
