@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model, password_validation
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
+from accounts.usernames import account_with_similar_username, normalize_username
 from common.errors import DomainError
 
 User = get_user_model()
@@ -13,10 +14,16 @@ User = get_user_model()
 
 @transaction.atomic
 def account_create(*, username: str, password: str, email: str = "") -> User:
-    """A player account; the password must pass the configured validators."""
+    """A player account; the username is stored in NFKC form and must not read as an existing one
+    (``accounts.usernames``); the password must pass the configured validators."""
+    username = normalize_username(username)
     errors: list[dict] = []
-    if User.objects.filter(username__iexact=username).exists():
-        errors.append({"field": "username", "message": f"the username {username!r} is taken"})
+    similar = account_with_similar_username(username)
+    if similar is not None:
+        message = f"the username {username!r} is taken"
+        if similar.username != username and similar.username.casefold() != username.casefold():
+            message = f"the username {username!r} looks like the existing {similar.username!r}"
+        errors.append({"field": "username", "message": message})
     candidate = User(username=username, email=email)
     try:
         password_validation.validate_password(password, user=candidate)

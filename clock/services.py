@@ -307,7 +307,7 @@ def team_side(match: Match, value: str | int) -> str:
     text = str(value).strip().upper()
     if text in TeamSide.values:
         return text
-    if text.isdigit():
+    if text.isascii() and text.isdigit():  # not "²": isdigit() accepts it, int() does not
         if int(text) == match.team_a_id:
             return TeamSide.A
         if match.team_b_id is not None and int(text) == match.team_b_id:

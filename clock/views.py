@@ -34,6 +34,7 @@ from clock.services import (
     time_extension_grant,
 )
 from common.errors import DomainError
+from common.numbers import parse_column_int
 from tournaments.enums import RoundStatus
 from tournaments.models import Match, Player, Round, Tournament
 from tournaments.permissions import ALL_STAFF, JUDGES, has_role
@@ -81,10 +82,9 @@ def _round_for_page(tournament: Tournament, number: str | None, *, staff: bool) 
     rounds = Round.objects.filter(tournament=tournament).select_related("tournament")
     if not staff:
         rounds = rounds.filter(status__in=PUBLIC_ROUND_STATUSES)
-    if number:
-        if not number.isdigit():
-            raise Http404("no such round")
-        return get_object_or_404(rounds, number=int(number))
+    wanted = parse_column_int(number, Round, "number", param="round")
+    if wanted is not None:
+        return get_object_or_404(rounds, number=wanted)
     return rounds.order_by("-number").first()
 
 

@@ -9,6 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from common.errors import DomainError
+from common.numbers import BadParameter
 
 
 class ErrorItemSerializer(serializers.Serializer):
@@ -60,6 +61,8 @@ def exception_handler(exc, context):
         return Response(
             error_body(f"too many fields in the request: {exc}"), status=status.HTTP_400_BAD_REQUEST
         )
+    if isinstance(exc, BadParameter):
+        return Response(error_body(str(exc), field=exc.field), status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, DomainError):
         body = {"detail": exc.message, "errors": exc.errors or [{"message": exc.message}]}
         body.update(exc.extra)

@@ -1,12 +1,16 @@
+import sys
+
 from django.http import HttpResponsePermanentRedirect, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
+from django.views.defaults import server_error as django_server_error
 
 from common.api import error_body
 from common.health import health_report
-from common.middleware import API_PREFIX
+from common.middleware import API_PREFIX, DATABASE_UNAVAILABLE_ERRORS, database_unavailable_response
+from common.numbers import BadParameter
 
 
 @require_GET
@@ -39,3 +43,26 @@ def forbidden(request, exception=None):
 def favicon(request):
     """Browsers ask for /favicon.ico whatever the page links; send them to the static icon."""
     return HttpResponsePermanentRedirect(static("favicon.svg"))
+
+
+def bad_request(request, exception=None):
+    """400 naming the parameter for a :class:`BadParameter`; the API's error shape under /api/."""
+    if isinstance(exception, BadParameter):
+        message, field = str(exception), exception.field
+    else:
+        message, field = "the request is malformed", "body"
+    if request.path.startswith(API_PREFIX):
+        return JsonResponse(error_body(message, field=field), status=400)
+    return render(request, "400.html", {"message": message}, status=400)
+
+
+def server_error(request):
+    """500, or 503 when what failed was reaching the database (``DatabaseUnavailableMiddleware``
+    covers views; this covers errors raised outside them, e.g. loading the session)."""
+    exception = sys.exc_info()[1]
+    if isinstance(exception, DATABASE_UNAVAILABLE_ERRORS):
+        return database_unavailable_response(request)
+    if request.path.startswith(API_PREFIX):
+        message = "internal error; the administrators have the details in the log"
+        return JsonResponse({"detail": message, "errors": [{"message": message}]}, status=500)
+    return django_server_error(request)

@@ -167,3 +167,28 @@ def env_media_storage(name: str) -> dict:
             "file_overwrite": True,
         },
     }
+
+
+RATE_PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def parse_rate(text: str) -> tuple[int, int]:
+    """A rate in DRF's syntax, ``"20/min"`` → ``(20, 60)``: attempts allowed and the window in seconds."""
+    number, _, period = text.strip().partition("/")
+    try:
+        allowed = int(number)
+        window = RATE_PERIODS[period.strip()[:1].lower()]
+    except (ValueError, KeyError):
+        raise ValueError(f"expected N/second, N/minute, N/hour or N/day, got {text!r}") from None
+    if allowed < 1:
+        raise ValueError(f"expected at least 1 attempt per period, got {text!r}")
+    return allowed, window
+
+
+def env_rate(name: str, default: str) -> str:
+    raw = env_str(name, default) or default
+    try:
+        parse_rate(raw)
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"{name}: {exc}") from None
+    return raw

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from csp.constants import NONE, SELF, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import (
@@ -19,6 +20,7 @@ from config.env import (
     env_int,
     env_list,
     env_media_storage,
+    env_rate,
     env_redis_url,
     env_str,
 )
@@ -37,7 +39,9 @@ REDIS_URL = env_redis_url("REDIS_URL")
 EMBEDDED = DATABASES["default"]["ENGINE"].endswith("sqlite3") and REDIS_URL is None
 
 if not SECRET_KEY:
-    if not (DEBUG or EMBEDDED):
+    # The development key is public (it is in this file): only a machine with no services of its
+    # own may run on it, whatever DEBUG says.
+    if env_str("DATABASE_URL") or REDIS_URL:
         raise ImproperlyConfigured("SECRET_KEY: must be set when DATABASE_URL or REDIS_URL is set")
     SECRET_KEY = DEV_SECRET_KEY
 
@@ -54,6 +58,8 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "csp",
     "common",
     "accounts",
     "tournaments",
@@ -67,8 +73,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "common.middleware.ApiBodySizeLimitMiddleware",
+    "common.middleware.DatabaseUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -102,6 +110,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Usernames are matched as accounts/usernames.py says (case, width and look-alike letters).
+AUTHENTICATION_BACKENDS = ["accounts.backends.UsernameBackend"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -133,8 +143,17 @@ DOCUMENTS_DEFAULT_PAPER = env_choice("DOCUMENTS_PAPER", {"a4": "A4", "letter": "
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 1_048_576)
 
+# Short Redis timeouts for the cache and Celery alike: an unreachable Redis costs a request about a
+# second, never the operating system's minutes-long connect timeout.
+REDIS_TIMEOUTS = {"socket_connect_timeout": 1, "socket_timeout": 2}
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": dict(REDIS_TIMEOUTS),
+        }
+    }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
@@ -150,7 +169,10 @@ if REDIS_URL:
     CELERY_RESULT_BACKEND = REDIS_URL
     # Longer than the hard time limit below, so a task still running is never handed out twice;
     # nothing waits in the broker for long (no ETA tasks: deadlines are swept, see beat below).
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 600)}
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 600),
+        **REDIS_TIMEOUTS,
+    }
 elif EMBEDDED_WORKER:
     CELERY_BROKER_URL = "filesystem://"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
@@ -170,6 +192,32 @@ CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 300)
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 360)
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_TASK_DEFAULT_QUEUE", "twohg")
+# Redis unreachable: a web request that queues work gives up within about two seconds (one retry)
+# instead of Celery's default twenty retries, and the work stays pending for the periodic sweep
+# (common/queueing.py). The worker keeps retrying its own connection as before.
+CELERY_BROKER_CONNECTION_TIMEOUT = 1
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.2,
+}
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
+    "retry_policy": {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2},
+    **REDIS_TIMEOUTS,
+}
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = REDIS_TIMEOUTS["socket_connect_timeout"]
+CELERY_REDIS_SOCKET_TIMEOUT = REDIS_TIMEOUTS["socket_timeout"]
+
+# The log-in and sign-up limit (accounts/throttling.py): failed log-ins per username and per client
+# address, sign-ups per address, each at this rate.
+LOGIN_THROTTLE_RATE = env_rate("LOGIN_THROTTLE_RATE", "20/min")
+# Reverse proxies in front of the app that append the client's address to X-Forwarded-For; 0 (the
+# default) uses REMOTE_ADDR and ignores the header, which any client can write.
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
+if TRUSTED_PROXY_COUNT < 0:
+    raise ImproperlyConfigured(f"TRUSTED_PROXY_COUNT: expected 0 or more, got {TRUSTED_PROXY_COUNT}")
+
 CELERY_BEAT_SCHEDULE_FILENAME = str(CELERY_DATA_DIR / "beat-schedule")
 # Every periodic job, in one place; run by `celery -A config beat` (production) or the beat of
 # `make run`. Each sweep is idempotent and cheap when there is nothing to do; "expires" drops a
@@ -211,7 +259,8 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_SCHEMA_CLASS": "common.schema.AutoSchema",
     "EXCEPTION_HANDLER": "common.api.exception_handler",
-    "DEFAULT_THROTTLE_RATES": {"login": env_str("LOGIN_THROTTLE_RATE", "20/min")},
+    # Clients are told apart by address behind the same number of trusted proxies as the log-in limit.
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Two-Headed Giant tournament toolkit API",
@@ -219,6 +268,10 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # Swagger UI from the installed sidecar package, not a CDN: it works offline and under the CSP.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 SESSION_COOKIE_SECURE = not (DEBUG or EMBEDDED) and env_bool("SECURE_COOKIES", True)
@@ -231,6 +284,21 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+# Content-Security-Policy (django-csp): scripts only from this site's own files, never inline (the
+# pages' scripts are static files; a test keeps inline scripts and on* attributes out of the
+# templates). Styles allow inline: a few style attributes remain, and CSS cannot run script.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 LOGGING = {
     "version": 1,

@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from common.errors import DomainError
+from common.numbers import parse_column_int
 from decklists import selectors, services
 from decklists.api.views import team_payload
 from decklists.domain.deck_checks import SHUFFLE_MINUTES
@@ -102,8 +103,9 @@ def judge_decklists(request, tournament_id: int):
         )
     locked = selectors.decklists_locked(tournament)
     context = {"tournament": tournament, "rows": rows, "locked": locked}
-    if request.GET.get("team", "").isdigit():
-        team = get_object_or_404(Team, pk=int(request.GET["team"]), tournament=tournament)
+    team_id = parse_column_int(request.GET.get("team"), Team, "id", param="team")
+    if team_id is not None:
+        team = get_object_or_404(Team, pk=team_id, tournament=tournament)
         context.update(_team_context(tournament, team))
         context["entry_forms"] = _entry_forms(request, tournament, team, locked)
     return render(request, "decklists/judge.html", context)
@@ -205,22 +207,22 @@ def _deck_check_action(request, match: Match, check: DeckCheck | None) -> DeckCh
             messages.warning(request, f"No time extension for table {match.table}: see the audit log.")
         return check
     if action == "finding":
-        player = get_object_or_404(
-            Player, pk=request.POST.get("player") or 0, tournament=match.round.tournament
-        )
-        count = request.POST.get("count", "1")
+        player_id = parse_column_int(request.POST.get("player"), Player, "id", param="player")
+        player = get_object_or_404(Player, pk=player_id or 0, tournament=match.round.tournament)
+        count = parse_column_int(request.POST.get("count", "1"), DeckCheckFinding, "count")
         services.deck_check_finding_record(
             deck_check=check,
             actor=request.user,
             player=player,
             kind=request.POST.get("kind", ""),
             card=request.POST.get("card", ""),
-            count=int(count) if count.isdigit() else 0,
+            count=count or 0,
             note=request.POST.get("note", ""),
         )
         messages.success(request, "Finding recorded.")
     elif action == "penalty":
-        finding = get_object_or_404(DeckCheckFinding, pk=request.POST.get("finding") or 0, deck_check=check)
+        finding_id = parse_column_int(request.POST.get("finding"), DeckCheckFinding, "id", param="finding")
+        finding = get_object_or_404(DeckCheckFinding, pk=finding_id or 0, deck_check=check)
         penalty = services.deck_check_finding_to_penalty(
             finding=finding, actor=request.user, infraction=request.POST.get("infraction", "")
         )

@@ -29,6 +29,7 @@ from pypdf import PdfReader
 
 from common.errors import DomainError
 from common.pdf import Underlay, render_pdf, render_pdf_chunks
+from common.queueing import send_task
 from documents.builders import BUILDERS, FORM_TEMPLATES, TEMPLATES
 from documents.enums import DocumentKind, JobStatus, Paper
 from documents.models import HEARTBEAT_EVERY, ORPHANED_AFTER, DocumentJob, orphaned_running
@@ -122,10 +123,7 @@ def _send(job_id: int) -> bool:
     the broker refuses: the job stays pending and the periodic sweep sends it later."""
     from documents.tasks import document_render_task
 
-    try:
-        document_render_task.delay(job_id=job_id)
-    except Exception as exc:
-        logger.warning("document job %s not queued (the sweep will retry): %s", job_id, exc)
+    if not send_task(document_render_task, kwargs={"job_id": job_id}, what=f"document job {job_id}"):
         return False
     DocumentJob.objects.filter(pk=job_id, status=JobStatus.PENDING).update(queued_at=timezone.now())
     return True

@@ -45,6 +45,9 @@ def requeue_stuck_documents(**_kwargs) -> None:
 @shared_task(
     bind=True,
     name="documents.render",
+    # The job row is the result; nobody waits on Celery's. Without a result to store, sending the
+    # task never touches the result store, whose reconnect loop held a request ~20 s with Redis down.
+    ignore_result=True,
     acks_late=True,
     reject_on_worker_lost=True,
     autoretry_for=(OperationalError,),

@@ -14,13 +14,16 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import models
 
+from decklists.models import DeckCheck, DeckCheckFinding
 from event_io.reading import (
     FORMAT,
     TEAM_REF_IN_LINE,
     VERSION,
     EventFileError,
     Node,
+    check_storable,
 )
+from penalties.models import Penalty
 from tournaments.domain.event import MAX_AWARDED_BYES
 from tournaments.models import (
     DraftPod,
@@ -46,6 +49,19 @@ TOURNAMENT_CHOICES = (
     "status",
 )
 TOURNAMENT_FLAGS = ("late_entry_open", "decklists_published")
+#: The model each kind of object in the file is stored as, for the range of its integer columns.
+FILE_COLUMNS: dict[str, type[models.Model]] = {
+    "tournament": Tournament,
+    "teams[]": Team,
+    "teams[].players[]": Player,
+    "rounds[]": Round,
+    "rounds[].matches[]": Match,
+    "rounds[].matches[].extensions[]": TimeExtension,
+    "penalties[]": Penalty,
+    "deck_checks[]": DeckCheck,
+    "deck_checks[].findings[]": DeckCheckFinding,
+    "pods[]": DraftPod,
+}
 #: Booster Draft settings; absent in files written before them: off.
 TOURNAMENT_DRAFT_FLAGS = ("booster_draft_playoff", "cross_pod_pairing")
 
@@ -342,11 +358,14 @@ class Importer:
                 node.at("team_a"), f"{team_a.name!r} plays twice in round {round_row.number}"
             )
         seats = node.get("seats", dict)
+        team_b = self.team(node, "team_b", null=True)
+        if team_b is team_a:
+            raise EventFileError(node.at("team_b"), f"a team cannot play itself ({team_a.name!r})")
         match = Match(
             round=round_row,
             table=node.natural("table", null=True),
             team_a=team_a,
-            team_b=self.team(node, "team_b", null=True),
+            team_b=team_b,
             bracket_slot=node.natural("bracket_slot", null=True),
             pod=node.natural("pod", null=True) if "pod" in node.value else None,
             result_kind=node.choice("result_kind", Match),
@@ -423,6 +442,7 @@ def check_format(root: Node) -> None:
 def load_event_rows(importer: Importer, rename: str | None) -> Tournament:
     """The event's own rows: users, the tournament, staff, teams, players, keep-apart pairs, rounds."""
     check_format(importer.root)
+    check_storable(importer.root.value, columns=FILE_COLUMNS)
     importer.load_users()
     tournament = importer.load_tournament(rename)
     importer.load_staff()

@@ -12,7 +12,10 @@ import datetime as dt
 import re
 from typing import Any
 
+from django.core.exceptions import FieldDoesNotExist
 from django.db import models
+
+from common.numbers import INTEGER_RANGES, column_range
 
 FORMAT = "twohg-event"
 VERSION = 1
@@ -140,6 +143,62 @@ class Node:
         if value is None and null:
             return None
         return Node(value, self.at(key))
+
+
+def _unstorable(text: str) -> str | None:
+    """What in ``text`` no database text column stores: PostgreSQL refuses NUL, and a lone
+    surrogate (``"\\ud800"`` in JSON) is not encodable as UTF-8 at all."""
+    if "\x00" in text:
+        return "a NUL character"
+    if any("\ud800" <= char <= "\udfff" for char in text):
+        return "a lone surrogate"
+    return None
+
+
+def check_storable(value: Any, path: str = "", columns: dict[str, type[models.Model]] | None = None) -> None:
+    """Refuse, naming the JSON path, any value no column can store: text with NUL or a lone
+    surrogate anywhere in the file, and an integer outside its column's range (``columns`` maps
+    the path of a kind of object, list indexes written ``[]``, to its model; other integers must
+    fit a 64-bit column). Run once over the parsed file before any row is written."""
+    pattern = re.sub(r"\[\d+\]", "[]", path)
+    if isinstance(value, dict):
+        model = (columns or {}).get(pattern)
+        for key, item in value.items():
+            key_text = str(key)
+            problem = _unstorable(key_text)
+            if problem:
+                raise EventFileError(path, f"a key contains {problem}")
+            item_path = f"{path}.{key_text}" if path else key_text
+            if model is not None and _is_int(item):
+                _check_column(model, key_text, item, item_path)
+            check_storable(item, item_path, columns)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            check_storable(item, f"{path}[{index}]", columns)
+    elif isinstance(value, str):
+        problem = _unstorable(value)
+        if problem:
+            raise EventFileError(path, f"contains {problem}")
+    elif _is_int(value):
+        low, high = INTEGER_RANGES["BigIntegerField"]
+        if not low <= value <= high:
+            raise EventFileError(path, f"must be between {low} and {high}, got {value}")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_column(model: type[models.Model], name: str, value: int, path: str) -> None:
+    try:
+        field = model._meta.get_field(name)
+    except FieldDoesNotExist:
+        return
+    if field.is_relation or field.get_internal_type() not in INTEGER_RANGES:
+        return
+    low, high = column_range(model, name)
+    if not low <= value <= high:
+        raise EventFileError(path, f"must be between {low} and {high}, got {value}")
 
 
 def _describe(value: Any) -> str:

@@ -56,7 +56,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import DataError, IntegrityError, transaction
 
 from event_io.export import event_export
 from event_io.load import Importer, load_event_rows
@@ -97,6 +97,7 @@ def event_import(data: Any, *, rename: str | None = None) -> EventImport:
             load_registrations(importer)
             load_deck_checks(importer, penalties)
             load_audit(importer)
-    except IntegrityError as exc:
-        raise EventFileError("", f"the file contradicts a database rule: {exc}") from None
+    except (IntegrityError, DataError) as exc:
+        detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise EventFileError("", f"the file contradicts a database rule: {detail}") from None
     return EventImport(tournament=tournament, users_created=importer.users_created)

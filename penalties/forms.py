@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from django import forms
 
+from common.numbers import column_bounds
 from penalties.domain import CATALOGUE, DeckProblemUpgrade
 from penalties.domain import Penalty as PenaltyKind
+from penalties.models import Penalty
 from penalties.services import CONTEXT_FLAGS
 
 FLAG_LABELS = {
@@ -35,7 +37,7 @@ class PenaltyIssueForm(forms.Form):
         choices=[("", "As proposed"), *((kind.value, kind.label) for kind in PenaltyKind)], required=False
     )
     deviation_reason = forms.CharField(max_length=2000, required=False)
-    day = forms.IntegerField(min_value=1, required=False)
+    day = forms.IntegerField(**column_bounds(Penalty, "day", min_value=1), required=False)
     minutes_late = forms.FloatField(min_value=0, required=False)
     deck_problem_upgrade = forms.ChoiceField(
         choices=[("", "—"), *((value.value, value.label) for value in DeckProblemUpgrade)], required=False

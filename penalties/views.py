@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from common.errors import DomainError
+from common.numbers import BadParameter, parse_column_int
 from penalties import selectors
 from penalties.api.views import infraction_rows
 from penalties.domain import Penalty as PenaltyKind
@@ -36,8 +37,9 @@ def _event_for(request, tournament_id: int, roles: frozenset[str]) -> Tournament
 def _round_shown(tournament: Tournament, number: str | None) -> Round | None:
     """The round asked for, else the latest one: the round being played when a judge is called."""
     rounds = Round.objects.filter(tournament=tournament)
-    if number and number.isdigit():
-        return get_object_or_404(rounds, number=int(number))
+    wanted = parse_column_int(number, Round, "number", param="round")
+    if wanted is not None:
+        return get_object_or_404(rounds, number=wanted)
     return rounds.order_by("-number").first()
 
 
@@ -57,8 +59,9 @@ def penalty_new(request, tournament_id: int):
                 return HttpResponseRedirect(f"{url}?round={event_round.number}&issued={target}")
         status = 400
     issued = None
-    if request.GET.get("issued", "").isdigit():
-        issued = Penalty.objects.filter(tournament=tournament, pk=int(request.GET["issued"])).first()
+    issued_id = parse_column_int(request.GET.get("issued"), Penalty, "id", param="issued")
+    if issued_id is not None:
+        issued = Penalty.objects.filter(tournament=tournament, pk=issued_id).first()
     context = {
         "tournament": tournament,
         "round": event_round,
@@ -175,8 +178,11 @@ def player_history(request, tournament_id: int, player_id: int):
 def penalty_overturn_page(request, tournament_id: int, pk: int):
     tournament = _event_for(request, tournament_id, ALL_STAFF)
     penalty = get_object_or_404(Penalty, tournament=tournament, pk=pk)
+    reason = request.POST.get("reason", "")
+    if "\x00" in reason:  # no database text column holds it (PostgreSQL refuses it outright)
+        raise BadParameter("reason", "must not contain NUL characters")
     try:
-        penalty_overturn(penalty=penalty, actor=request.user, reason=request.POST.get("reason", ""))
+        penalty_overturn(penalty=penalty, actor=request.user, reason=reason)
     except DomainError as error:
         messages.error(request, f"Penalty {penalty.pk} not overturned: {error.message}")
     else:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django import forms
 
 from common.errors import DomainError
+from common.numbers import column_bounds
 from tournaments.domain.event import MAX_AWARDED_BYES
 from tournaments.enums import (
     Format,
@@ -21,6 +22,7 @@ from tournaments.enums import (
     StaffRole,
     UdcMode,
 )
+from tournaments.models import Tournament
 from tournaments.services.teams import PlayerEntry
 
 SEAT_LABELS = "ABCD"
@@ -56,18 +58,24 @@ class TournamentCreateForm(forms.Form):
     format = forms.ChoiceField(choices=Format.choices, initial=Format.MODERN)
     rel = forms.ChoiceField(label="REL", choices=Rel.choices, initial=Rel.REGULAR)
     team_size = forms.IntegerField(
-        initial=2, min_value=1, help_text="2 for Two-Headed Giant; 1 for an individual event."
+        initial=2,
+        **column_bounds(Tournament, "team_size", min_value=1),
+        help_text="2 for Two-Headed Giant; 1 for an individual event.",
     )
-    round_minutes = forms.IntegerField(initial=50, min_value=1, help_text="At least 40 (MTR Appendix B).")
+    round_minutes = forms.IntegerField(
+        initial=50,
+        **column_bounds(Tournament, "round_minutes", min_value=1),
+        help_text="At least 40 (MTR Appendix B).",
+    )
     games_per_match = forms.IntegerField(
         required=False,
-        min_value=1,
+        **column_bounds(Tournament, "games_per_match", min_value=1),
         help_text="Empty: 1 for a team event (a 2HG match is one game), 3 for an individual event.",
     )
     swiss_rounds = forms.IntegerField(
         label="Swiss rounds",
         required=False,
-        min_value=0,
+        **column_bounds(Tournament, "swiss_rounds", min_value=0),
         help_text="Empty: from the MTR chart by team count.",
     )
     top_cut = _optional_choice(TOP_CUT_CHOICES, coerce=int, help_text="Fixed once round 1 is paired.")
@@ -87,13 +95,15 @@ class TournamentSettingsForm(forms.Form):
     venue = forms.CharField(max_length=200, required=False)
     format = forms.ChoiceField(choices=Format.choices)
     rel = forms.ChoiceField(label="REL", choices=Rel.choices)
-    team_size = forms.IntegerField(min_value=1)
-    games_per_match = forms.IntegerField(min_value=1)
-    round_minutes = forms.IntegerField(min_value=1, help_text="At least 40 (MTR Appendix B).")
+    team_size = forms.IntegerField(**column_bounds(Tournament, "team_size", min_value=1))
+    games_per_match = forms.IntegerField(**column_bounds(Tournament, "games_per_match", min_value=1))
+    round_minutes = forms.IntegerField(
+        **column_bounds(Tournament, "round_minutes", min_value=1), help_text="At least 40 (MTR Appendix B)."
+    )
     swiss_rounds = forms.IntegerField(
         label="Swiss rounds",
         required=False,
-        min_value=0,
+        **column_bounds(Tournament, "swiss_rounds", min_value=0),
         help_text="Empty: from the MTR chart by team count.",
     )
     top_cut = _optional_choice(TOP_CUT_CHOICES, coerce=int)

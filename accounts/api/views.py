@@ -6,17 +6,16 @@ from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from accounts.services import account_create
+from accounts.throttling import LoginThrottle, SignUpThrottle, login_succeeded
 
 
 class TokenObtainApi(ObtainAuthToken):
-    """Exchange username and password for an API token (rate-limited against guessing)."""
+    """Exchange username and password for an API token (the log-in limit of ``accounts.throttling``)."""
 
-    throttle_classes = [ScopedRateThrottle]
-    throttle_scope = "login"
+    throttle_classes = [LoginThrottle]
     parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # ObtainAuthToken pins DRF's own JSON parser
 
     @extend_schema(
@@ -26,7 +25,12 @@ class TokenObtainApi(ObtainAuthToken):
         responses={200: inline_serializer("TokenResponse", {"token": serializers.CharField()})},
     )
     def post(self, request, *args, **kwargs):
-        return super().post(request, *args, **kwargs)
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        user = serializer.validated_data["user"]
+        login_succeeded(user.get_username())
+        token, _ = Token.objects.get_or_create(user=user)
+        return Response({"token": token.key})
 
 
 class AccountCreateApi(APIView):
@@ -34,8 +38,7 @@ class AccountCreateApi(APIView):
 
     permission_classes = [AllowAny]
     authentication_classes = []
-    throttle_classes = [ScopedRateThrottle]
-    throttle_scope = "login"
+    throttle_classes = [SignUpThrottle]
 
     class InputSerializer(serializers.Serializer):
         username = serializers.CharField(max_length=150, validators=[UnicodeUsernameValidator()])

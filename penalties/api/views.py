@@ -14,6 +14,7 @@ from rest_framework.permissions import BasePermission
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.numbers import column_bounds
 from penalties import selectors
 from penalties.domain import CATALOGUE, DeckProblemUpgrade, PenaltyDecision, Rel
 from penalties.domain import Penalty as PenaltyKind
@@ -72,7 +73,7 @@ class ProposalInputSerializer(ContextInputSerializer):
     round = serializers.IntegerField(min_value=1, help_text="Round number.")
     infraction = serializers.ChoiceField(choices=list(CATALOGUE))
     day = serializers.IntegerField(
-        min_value=1,
+        **column_bounds(Penalty, "day", min_value=1),
         required=False,
         help_text="Event day (1, 2, …); default the latest day any penalty of the event was given on. "
         "GPE and TE Warnings upgrade only within one day [IPG §2, §3]: send the new day's number "

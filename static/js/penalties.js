@@ -5,6 +5,12 @@
 // confirming. Nothing is saved until the form is submitted.
 (function () {
   "use strict";
+  // Choosing another round shows it at once (the Show button does the same without this script).
+  const roundSelect = document.getElementById("round-select");
+  if (roundSelect) {
+    roundSelect.addEventListener("change", () => roundSelect.form.submit());
+    document.getElementById("round-show").hidden = true;
+  }
   const form = document.getElementById("penalty-form");
   if (!form) return;
 

@@ -47,7 +47,9 @@ def test_organizer_pairs_publishes_keys_results_and_public_standings_match(live_
         page.keyboard.press(KEYS[table][0])
         page.keyboard.press("Enter")
         a_wins, b_wins, draws = GAMES[KEYS[table][0]]
-        expect(row.locator(".row-message")).to_have_text(f"Saved {a_wins}-{b_wins}-{draws}")
+        # The last result finishes the round, and embedded mode renders the standings PDF inside
+        # that request: seconds on a loaded machine, past expect's 5 s default.
+        expect(row.locator(".row-message")).to_have_text(f"Saved {a_wins}-{b_wins}-{draws}", timeout=30_000)
         expect(row.locator(".row-status")).to_have_text("Reported by orga, confirmed")
     expect(page.locator("#results-count")).to_have_text("4 of 4 reported")
 

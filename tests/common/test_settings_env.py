@@ -68,10 +68,24 @@ def test_start_up_with_malformed_value_fails_naming_the_variable(variable, value
     assert f"{variable}:" in result.stderr
 
 
-def test_production_without_secret_key_fails_naming_it():
-    result = start_django(DATABASE_URL="postgresql://app@db/twohg")
+@pytest.mark.parametrize("debug", ["false", "true"])
+@pytest.mark.parametrize(
+    "services",
+    [
+        {"DATABASE_URL": "postgresql://app@db/twohg"},
+        {"REDIS_URL": "redis://cache:6379/0"},
+        {"DATABASE_URL": "sqlite:///elsewhere.sqlite3"},
+    ],
+)
+def test_services_without_secret_key_fail_naming_it_whatever_debug_says(services, debug):
+    result = start_django(**services, DEBUG=debug)
     assert result.returncode != 0
-    assert "SECRET_KEY:" in result.stderr
+    assert "SECRET_KEY: must be set when DATABASE_URL or REDIS_URL is set" in result.stderr
+
+
+def test_debug_alone_runs_on_the_development_key():
+    result = start_django(DEBUG="true")
+    assert result.returncode == 0, result.stderr
 
 
 def test_env_helpers_parse_values(monkeypatch):

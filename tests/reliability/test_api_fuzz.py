@@ -130,18 +130,13 @@ def build_event() -> FuzzEvent:
 
 @pytest.fixture
 def event(settings, tmp_path, monkeypatch):
-    """The event, with uploads under a temporary folder and the login throttle out of the way.
+    """The event, with uploads under a temporary folder and the log-in limit out of the way.
 
-    The throttle would answer 429 after 20 sign-ups a minute, and the fuzzer sends more; 429 is
-    documented, but the views behind it must be reached too. Its history goes to a cache of its
-    own, so the tests after this one do not find the login throttle used up.
+    The limit would answer 429 after 20 sign-ups a minute, and the fuzzer sends more; 429 is
+    documented, but the views behind it must be reached too.
     """
-    from django.core.cache.backends.locmem import LocMemCache
-    from rest_framework.throttling import ScopedRateThrottle
-
     settings.MEDIA_ROOT = tmp_path
-    monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES", {"login": "100000/min"})
-    monkeypatch.setattr(ScopedRateThrottle, "cache", LocMemCache(f"fuzz-throttle-{tmp_path.name}", {}))
+    settings.LOGIN_THROTTLE_RATE = None
     return build_event()
 
 

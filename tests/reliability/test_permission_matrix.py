@@ -33,7 +33,6 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from drf_spectacular.generators import SchemaGenerator
-from rest_framework.throttling import ScopedRateThrottle
 
 from tests.factories import DEFAULT_PASSWORD, UserFactory
 from tests.reliability.event import DECKLIST, Event, build_round_one_event
@@ -261,7 +260,7 @@ def matrix_event(settings, tmp_path, monkeypatch) -> Event:
     """The event of the module docstring; sign-up and login are not throttled here (the matrix
     calls them nine times per row from one address; throttling has its own tests)."""
     settings.MEDIA_ROOT = str(tmp_path)
-    monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES", {"login": None})
+    settings.LOGIN_THROTTLE_RATE = None
     return build_round_one_event()
 
 

@@ -1,13 +1,10 @@
-"""Web security: log-in limits, CSRF on every form, no secrets in the repository.
+"""Web security: CSRF on every form, no secrets in the repository.
 
-Covered elsewhere, not repeated here: password validation on sign-up
+Covered elsewhere, not repeated here: the log-in and sign-up limits
+(``tests/accounts/test_login_throttle.py``), password validation on sign-up
 (``tests/accounts/test_auth_api.py::test_signup_refuses_invalid_fields_naming_them`` and
 ``::test_signup_page_shows_password_problem``), and ``check --deploy`` clean with production
 settings plus secure cookies and HSTS outside DEBUG (``tests/common/test_deploy_check.py``).
-
-Both runs of the suite share these tests; in the service run the cache is Redis and outlives the
-test, so every test here uses its own username or address and deletes its counters after itself
-(never ``cache.clear()``: the Redis database also holds the Celery queues).
 """
 
 from __future__ import annotations
@@ -19,13 +16,9 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
-from rest_framework.test import APIClient
-from rest_framework.throttling import ScopedRateThrottle
 
-from accounts import views as account_views
 from tests.factories import DEFAULT_PASSWORD, UserFactory
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,88 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture
 def login_user(db):
-    """A user with a name no other test (or earlier run against the same Redis) has used."""
-    user = UserFactory(username=f"limit-{uuid.uuid4().hex[:12]}")
-    yield user
-    key = account_views.login_failures_key(_request_from("127.0.0.1"), user.username)
-    cache.delete_many([key, f"{key}:until"])
-
-
-def _request_from(address: str):
-    from django.test import RequestFactory
-
-    return RequestFactory().post("/", REMOTE_ADDR=address)
-
-
-def _log_in(client: Client, username: str, password: str):
-    return client.post(reverse("login"), {"username": username, "password": password})
-
-
-@pytest.mark.django_db
-def test_login_page_refuses_with_429_after_too_many_failures_for_a_username(login_user):
-    client = Client()
-    for _ in range(account_views.LOGIN_FAILURES_ALLOWED):
-        assert _log_in(client, login_user.username, "wrong-password").status_code == 200
-
-    refused = _log_in(client, login_user.username, DEFAULT_PASSWORD)
-
-    assert refused.status_code == 429
-    assert "Too many failed log-in attempts for this username" in refused.content.decode()
-    assert 0 < int(refused["Retry-After"]) <= account_views.LOGIN_FAILURE_WINDOW
-    assert "_auth_user_id" not in client.session
-
-
-@pytest.mark.django_db
-def test_login_limit_counts_per_username_and_ends_with_the_window(login_user):
-    other = UserFactory(username=f"limit-{uuid.uuid4().hex[:12]}")
-    client = Client()
-    for _ in range(account_views.LOGIN_FAILURES_ALLOWED):
-        _log_in(client, login_user.username, "wrong-password")
-
-    assert _log_in(client, other.username, DEFAULT_PASSWORD).status_code == 302
-
-    key = account_views.login_failures_key(_request_from("127.0.0.1"), login_user.username)
-    cache.delete_many([key, f"{key}:until"])
-    assert _log_in(Client(), login_user.username, DEFAULT_PASSWORD).status_code == 302
-
-
-@pytest.mark.django_db
-def test_a_successful_login_resets_the_failure_count(login_user):
-    client = Client()
-    for _ in range(account_views.LOGIN_FAILURES_ALLOWED - 1):
-        _log_in(client, login_user.username, "wrong-password")
-    assert _log_in(client, login_user.username, DEFAULT_PASSWORD).status_code == 302
-    client.logout()
-
-    for _ in range(account_views.LOGIN_FAILURES_ALLOWED - 1):
-        assert _log_in(client, login_user.username, "wrong-password").status_code == 200
-
-    assert _log_in(client, login_user.username, DEFAULT_PASSWORD).status_code == 302
-
-
-@pytest.mark.django_db
-def test_token_api_is_throttled_with_the_api_error_shape(login_user, monkeypatch):
-    """DRF's ``login`` scope; a rate of 3/min stands in for the configured one, and the client
-    comes from its own address so the counter cannot leak into other tests."""
-    monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES", {"login": "3/min"})
-    address = f"198.51.100.{uuid.uuid4().int % 250 + 1}"
-    client = APIClient(REMOTE_ADDR=address)
-    url = reverse("api-token")
-    try:
-        statuses = [
-            client.post(url, {"username": login_user.username, "password": "wrong"}).status_code
-            for _ in range(3)
-        ]
-        refused = client.post(url, {"username": login_user.username, "password": DEFAULT_PASSWORD})
-    finally:
-        cache.delete(f"throttle_login_{address}")
-
-    assert statuses == [400, 400, 400]
-    assert refused.status_code == 429
-    body = refused.json()
-    assert body["errors"] == [{"message": "too many requests; wait and retry"}]
-    assert body["detail"].startswith("Request was throttled.")
-    assert int(refused["Retry-After"]) > 0
+    return UserFactory(username=f"limit-{uuid.uuid4().hex[:12]}")
 
 
 POST_FORM = re.compile(r"<form\b[^>]*\bmethod=[\"']?post[\"']?[^>]*>(.*?)</form>", re.IGNORECASE | re.DOTALL)

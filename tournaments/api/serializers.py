@@ -10,6 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from common.api import ErrorSerializer
+from common.numbers import column_bounds
 from tournaments.domain.event import MAX_AWARDED_BYES
 from tournaments.enums import (
     TIEBREAKER_NAMES,
@@ -22,6 +23,7 @@ from tournaments.enums import (
     StaffRole,
     UdcMode,
 )
+from tournaments.models import Tournament
 
 
 class TournamentInputSerializer(serializers.Serializer):
@@ -30,13 +32,23 @@ class TournamentInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=200)
     format = serializers.ChoiceField(choices=Format.choices, required=False, help_text="Default: modern.")
     rel = serializers.ChoiceField(choices=Rel.choices, required=False, help_text="Default: regular.")
-    team_size = serializers.IntegerField(min_value=1, required=False, help_text="Default: 2 (2HG).")
-    games_per_match = serializers.IntegerField(
-        min_value=1, required=False, help_text="Default: 1 in team events, 3 in individual events."
+    team_size = serializers.IntegerField(
+        **column_bounds(Tournament, "team_size", min_value=1), required=False, help_text="Default: 2 (2HG)."
     )
-    round_minutes = serializers.IntegerField(min_value=1, required=False, help_text="Default: 50.")
-    swiss_rounds = serializers.IntegerField(min_value=0, required=False, allow_null=True)
-    top_cut = serializers.IntegerField(min_value=0, required=False, allow_null=True)
+    games_per_match = serializers.IntegerField(
+        **column_bounds(Tournament, "games_per_match", min_value=1),
+        required=False,
+        help_text="Default: 1 in team events, 3 in individual events.",
+    )
+    round_minutes = serializers.IntegerField(
+        **column_bounds(Tournament, "round_minutes", min_value=1), required=False, help_text="Default: 50."
+    )
+    swiss_rounds = serializers.IntegerField(
+        **column_bounds(Tournament, "swiss_rounds", min_value=0), required=False, allow_null=True
+    )
+    top_cut = serializers.IntegerField(
+        **column_bounds(Tournament, "top_cut", min_value=0), required=False, allow_null=True
+    )
     tiebreakers = serializers.ListField(
         child=serializers.ChoiceField(choices=sorted(TIEBREAKER_NAMES)), required=False, allow_empty=True
     )
@@ -65,14 +77,26 @@ class TournamentUpdateInputSerializer(serializers.Serializer):
     venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
     format = serializers.ChoiceField(choices=Format.choices, required=False)
     rel = serializers.ChoiceField(choices=Rel.choices, required=False)
-    team_size = serializers.IntegerField(min_value=1, required=False)
-    games_per_match = serializers.IntegerField(min_value=1, required=False)
-    round_minutes = serializers.IntegerField(min_value=1, required=False)
+    team_size = serializers.IntegerField(
+        **column_bounds(Tournament, "team_size", min_value=1), required=False
+    )
+    games_per_match = serializers.IntegerField(
+        **column_bounds(Tournament, "games_per_match", min_value=1), required=False
+    )
+    round_minutes = serializers.IntegerField(
+        **column_bounds(Tournament, "round_minutes", min_value=1), required=False
+    )
     swiss_rounds = serializers.IntegerField(
-        min_value=0, required=False, allow_null=True, help_text="null: from the MTR chart."
+        **column_bounds(Tournament, "swiss_rounds", min_value=0),
+        required=False,
+        allow_null=True,
+        help_text="null: from the MTR chart.",
     )
     top_cut = serializers.IntegerField(
-        min_value=0, required=False, allow_null=True, help_text="null: from the MTR chart."
+        **column_bounds(Tournament, "top_cut", min_value=0),
+        required=False,
+        allow_null=True,
+        help_text="null: from the MTR chart.",
     )
     tiebreakers = serializers.ListField(
         child=serializers.ChoiceField(choices=sorted(TIEBREAKER_NAMES)),

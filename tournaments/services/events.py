@@ -7,6 +7,7 @@ import secrets
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from accounts.usernames import user_by_username
 from common.errors import ConflictError, DomainError
 from tournaments.domain.settings import (
     CHECKED,
@@ -142,7 +143,7 @@ def account_by_name(username: str):
     """The account a staff form names, by username or by e-mail (case-insensitive, if unique)."""
     users = get_user_model().objects
     name = username.strip()
-    user = users.filter(username=name).first()
+    user = user_by_username(name)
     if user is None and "@" in name:
         found = list(users.filter(email__iexact=name)[:2])
         user = found[0] if len(found) == 1 else None

@@ -33,6 +33,8 @@ class Command(BaseCommand):
             raise CommandError(f"cannot read {file}: {exc.strerror}") from None
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise CommandError(f"{file} is not valid JSON (truncated or damaged?): {exc}") from None
+        except RecursionError:
+            raise CommandError(f"{file} is not an event file: its JSON is nested too deeply") from None
         try:
             result = event_import(data, rename=rename)
         except EventFileError as exc:
