@@ -93,6 +93,7 @@ def table_end_of_round(
         time_called=time_called,
         turns_completed=match.turns_completed if time_called is not None else 0,
         extra_turns_since=match.extra_turns_since,
+        result_in=match.has_result,
         additional_turns=additional_turns,
     )
     return with_table_end(clock, table, now)

@@ -109,7 +109,7 @@ class TableLine:
 
     @property
     def in_extra_turns(self) -> bool:
-        return self.row.time_called and not self.row.finished
+        return self.row.time_called and not self.row.finished and not self.row.result_in
 
     @property
     def awaiting_time_call(self) -> bool:
@@ -134,7 +134,8 @@ class TableLine:
 
 
 def _sort_key(line: TableLine, far_future: datetime) -> tuple:
-    return (line.row.ends_at or far_future, line.row.table)
+    """Playing tables by end time; tables whose result is in go last."""
+    return (line.row.result_in, line.row.ends_at or far_future, line.row.table)
 
 
 def _clock_context(tournament: Tournament, round_row: Round | None, now: datetime) -> dict:
@@ -145,7 +146,8 @@ def _clock_context(tournament: Tournament, round_row: Round | None, now: datetim
         "lines": [],
         "remaining_text": "–",
         "state_label": "No round yet",
-        "api_base": f"/api/v1/tournaments/{tournament.pk}/rounds/",
+        # The script appends "<round number>/clock/" (the api-round-clock route).
+        "api_base": reverse("api-rounds", args=[tournament.pk]),
     }
     if round_row is None:
         return context
@@ -176,7 +178,8 @@ def clock_projector(request, tournament_id: int):
     context["noted_lines"] = [
         line
         for line in context["lines"]
-        if line.row.extension_minutes or line.row.time_called or line.row.extra_turns_since
+        if not line.row.result_in
+        and (line.row.extension_minutes or line.row.time_called or line.row.extra_turns_since)
     ]
     return render(request, "clock/projector.html", context)
 
@@ -208,7 +211,8 @@ def clock_me(request, tournament_id: int):
         "round": None,
         "match": None,
         "row": None,
-        "api_base": f"/api/v1/tournaments/{tournament.pk}/rounds/",
+        # The script appends "<round number>/clock/" (the api-round-clock route).
+        "api_base": reverse("api-rounds", args=[tournament.pk]),
     }
     if player is not None:
         round_row = _round_for_page(tournament, None, staff=False)

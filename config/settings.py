@@ -118,6 +118,9 @@ LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
+#: Who may create events on the site's pages: "staff" (staff accounts, superusers and accounts
+#: given the tournaments.add_tournament permission) or "everyone" (any logged-in account).
+EVENT_CREATORS = env_str("EVENT_CREATORS", "staff")
 USE_I18N = True
 USE_TZ = True
 

@@ -29,4 +29,5 @@ urlpatterns = [
 
 handler400 = "common.views.bad_request"
 handler404 = "common.views.not_found"
+handler403 = "common.views.forbidden"
 handler500 = "common.views.server_error"

@@ -13,6 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.views.decorators.http import require_POST
 
 from common.errors import DomainError
 from common.numbers import parse_column_int
@@ -22,7 +23,7 @@ from decklists.domain.deck_checks import SHUFFLE_MINUTES
 from decklists.models import DeckCheck, DeckCheckFinding, FindingKind
 from tournaments.models import Match, Player, Team, Tournament
 from tournaments.permissions import player_team_id
-from tournaments.rules import can_check_decks, is_event_staff
+from tournaments.rules import can_change_locked_decklist, can_check_decks, is_event_staff
 
 
 def _conflicts(payload: dict) -> dict[int, set[str]]:
@@ -101,11 +102,59 @@ def judge_decklists(request, tournament_id: int):
         rows.append(
             {"team": lists.team, "errors": errors, "submitted": sum(d is not None for d in lists.decklists)}
         )
-    context = {"tournament": tournament, "rows": rows, "locked": selectors.decklists_locked(tournament)}
+    locked = selectors.decklists_locked(tournament)
+    context = {"tournament": tournament, "rows": rows, "locked": locked}
     team_id = parse_column_int(request.GET.get("team"), Team, "id", param="team")
     if team_id is not None:
-        context.update(_team_context(tournament, get_object_or_404(Team, pk=team_id, tournament=tournament)))
+        team = get_object_or_404(Team, pk=team_id, tournament=tournament)
+        context.update(_team_context(tournament, team))
+        context["entry_forms"] = _entry_forms(request, tournament, team, locked)
     return render(request, "decklists/judge.html", context)
+
+
+def _entry_forms(request, tournament: Tournament, team: Team, locked: bool) -> list[dict]:
+    """One paste box per player of the team, for staff entering paper lists or lists of players
+    without an account; after the deadline only judges get them, with a reason field (MTR 2.7)."""
+    if locked and not can_change_locked_decklist(request.user, tournament):
+        return []
+    players = Player.objects.filter(team=team).select_related("decklist__current").order_by("position")
+    return [
+        {
+            "player": player,
+            "text": getattr(getattr(getattr(player, "decklist", None), "current", None), "text", ""),
+        }
+        for player in players
+    ]
+
+
+@login_required
+@require_POST
+def decklist_enter(request, tournament_id: int, player_id: int):
+    """Staff enter or paste a player's list (paper lists, players without an account); after the
+    deadline a judge changes it with a reason, which the audit log keeps."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if not is_event_staff(request.user, tournament):
+        raise PermissionDenied("Only the event's staff enter lists for players.")
+    player = get_object_or_404(Player, pk=player_id, tournament=tournament)
+    back = f"{reverse('decklists-judge', args=[tournament.pk])}?team={player.team_id}#player-{player.pk}"
+    try:
+        version = services.decklist_submit(
+            tournament=tournament,
+            actor=request.user,
+            player=player,
+            text=request.POST.get("text", ""),
+            reason=request.POST.get("reason", ""),
+        )
+    except DomainError as error:
+        messages.error(request, f"The list of {player.name} was not saved: {error.message}")
+        return HttpResponseRedirect(back)
+    verdict = (
+        "legal"
+        if version.valid
+        else f"{len(version.errors)} problem{'s' if len(version.errors) != 1 else ''}"
+    )
+    messages.success(request, f"Saved the list of {player.name} (version {version.number}, {verdict}).")
+    return HttpResponseRedirect(back)
 
 
 @login_required

@@ -13,7 +13,6 @@ parallel with each page already knowing its "Page X of Y".
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import math
 from collections.abc import Callable, Sequence
@@ -24,11 +23,11 @@ from django.utils import timezone
 from clock.domain.end_of_round import additional_turns_for
 from documents.enums import DocumentKind, Paper
 from documents.textfit import ellipsize, fit_names, fits, wrap_two
-from tournaments.domain.rounds import PlayoffMatch, playoff_winner
 from tournaments.domain.seating import seat_order
 from tournaments.enums import MatchResultKind, RoundKind
 from tournaments.models import Match, Player, Round, Team, Tournament
-from tournaments.selectors import match_as_result, matches_for_round, play_draw_choosers, standings_for
+from tournaments.read_models import final_standings, is_final
+from tournaments.selectors import matches_for_round, play_draw_choosers, standings_for
 
 #: Usable page height in mm below the page header (paper height - margins - header), as in print.css.
 _BODY_MM = {Paper.A4: 297 - 10 - 16 - 17, Paper.LETTER: 279.4 - 10 - 16 - 17}
@@ -55,6 +54,8 @@ _SLIP_ROSTER_MM, _SLIP_ROSTER_PTS = 70, (9, 8, 7)
 _SLIP_SIGN_MM, _SLIP_SIGN_PT = 44, 7
 #: Playoff slips: who chooses to play or draw, one 9 pt line across the slip (result_slips.html).
 _SLIP_CHOOSER_MM, _SLIP_CHOOSER_PT = 188, 9
+#: The header's event line (``.doc-event`` in print.css, 9 pt): the page width inside the margins.
+_HEAD_EVENT_MM, _HEAD_EVENT_PT = {Paper.A4: 210 - 16, Paper.LETTER: 215.9 - 16}, 9
 #: The footer's left box (``@bottom-left`` in print.css) at 7.5 pt.
 _FOOT_EVENT_MM, _FOOT_PT = 71, 7.5
 #: Pads table numbers to a common width; DejaVu's digits are as wide as this space.
@@ -389,53 +390,6 @@ def result_slips(tournament: Tournament, round_obj: Round, paper: str) -> dict:
     }
 
 
-def is_final(round_obj: Round) -> bool:
-    """The playoff's last round: a playoff round of a single match (a query)."""
-    return round_obj.kind == RoundKind.PLAYOFF and Match.objects.filter(round=round_obj).count() == 1
-
-
-def playoff_order(tournament: Tournament, final: Round, swiss_rank: dict[int, int]) -> list[int]:
-    """Team ids by playoff finish: the final's winner, the finalist, then the teams out in each
-    earlier playoff round (latest round first: semifinal losers, then quarterfinal losers...),
-    each group in Swiss order. A team is out in the round after which it plays no more, which also
-    places a team that dropped out of the bracket. Two queries."""
-    matches = list(
-        Match.objects.filter(
-            round__tournament=tournament, round__kind=RoundKind.PLAYOFF, round__number__lte=final.number
-        )
-        .select_related("round")
-        .order_by("-round__number", "bracket_slot", "id")
-    )
-    final_match = next(m for m in matches if m.round_id == final.id)
-    teams = (final_match.team_a_id, final_match.team_b_id)
-    winner = playoff_winner(
-        PlayoffMatch(1, 2, *teams),
-        match_as_result(final_match, final.number) if final_match.confirmed else None,
-    )
-    order = [winner, *(t for t in teams if t is not None and t != winner)]
-    placed = set(order)
-    by_round: dict[int, set[int]] = {}
-    for match in matches:
-        for team_id in (match.team_a_id, match.team_b_id):
-            if team_id is not None and team_id not in placed:
-                by_round.setdefault(match.round.number, set()).add(team_id)
-    for number in sorted(by_round, reverse=True):
-        out = sorted(by_round[number] - placed, key=lambda t: (swiss_rank.get(t, math.inf), t))
-        order.extend(out)
-        placed.update(out)
-    return order
-
-
-def _final_lines(tournament: Tournament, final: Round, lines: list) -> list:
-    """The Swiss lines re-ranked for the final standings: playoff places first, then the rest in
-    Swiss order; ``rank`` becomes the place."""
-    by_team = {line.team_id: line for line in lines}
-    top = playoff_order(tournament, final, {line.team_id: line.rank for line in lines})
-    ordered = [by_team[t] for t in top if t in by_team]
-    ordered += [line for line in lines if line.team_id not in set(top)]
-    return [dataclasses.replace(line, rank=place) for place, line in enumerate(ordered, start=1)]
-
-
 def standings(tournament: Tournament, round_obj: Round, paper: str) -> dict:
     """Standings through ``round_obj`` with the event's tiebreakers (MP, OMW% for 2HG).
 
@@ -444,7 +398,7 @@ def standings(tournament: Tournament, round_obj: Round, paper: str) -> dict:
     """
     final = is_final(round_obj)
     if final:
-        lines = _final_lines(tournament, round_obj, standings_for(tournament))
+        lines = final_standings(tournament, round_obj)
     else:
         lines = standings_for(tournament, through_round=round_obj.number)
     tiebreakers = [
@@ -452,7 +406,7 @@ def standings(tournament: Tournament, round_obj: Round, paper: str) -> dict:
     ]
     last_swiss = tournament.swiss_rounds and round_obj.number >= tournament.swiss_rounds
     if final:
-        heading = "Final standings: playoff places, then Swiss order (Swiss record, points and tiebreakers)"
+        heading = "Final standings: playoff places, then Swiss order"
     elif last_swiss and round_obj.is_finished:
         heading = f"Final standings after round {round_obj.number}"
     else:
@@ -496,6 +450,16 @@ def standings(tournament: Tournament, round_obj: Round, paper: str) -> dict:
         )
     return {
         **_header(tournament, round_obj, DocumentKind.STANDINGS, paper),
+        # One line across the page: the event name and venue give way, the heading stays whole.
+        "event_line": fit_names(
+            "{}"
+            + (f" · {tournament.date.isoformat()}" if tournament.date else "")
+            + (" · {}" if tournament.venue else "")
+            + f" · {heading}",
+            [tournament.name, *([tournament.venue] if tournament.venue else [])],
+            _HEAD_EVENT_MM[paper],
+            _HEAD_EVENT_PT,
+        ),
         "final": final,
         "heading": heading,
         "tiebreaker_labels": {"omw": "OMW%", "gw": "GW%", "ogw": "OGW%"},

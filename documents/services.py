@@ -30,11 +30,12 @@ from pypdf import PdfReader
 from common.errors import DomainError
 from common.pdf import Underlay, render_pdf, render_pdf_chunks
 from common.queueing import send_task
-from documents.builders import BUILDERS, FORM_TEMPLATES, TEMPLATES, is_final
+from documents.builders import BUILDERS, FORM_TEMPLATES, TEMPLATES
 from documents.enums import DocumentKind, JobStatus, Paper
 from documents.models import HEARTBEAT_EVERY, ORPHANED_AFTER, DocumentJob, orphaned_running
 from tournaments.enums import RoundKind
 from tournaments.models import Round, Tournament
+from tournaments.read_models import is_final
 
 logger = logging.getLogger(__name__)
 

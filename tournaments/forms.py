@@ -19,6 +19,7 @@ from tournaments.enums import (
     PercentageFloor,
     PlayoffPlayDraw,
     Rel,
+    StaffRole,
     UdcMode,
 )
 from tournaments.models import Tournament
@@ -229,6 +230,70 @@ class TeamRegisterForm(forms.Form):
             for index in range(self.team_size)
             for part in ("name", "wizards_id", "username")
         }
+
+
+class MatchResultForm(forms.Form):
+    """One table's result as the scorekeeper enters it on the manage page (works without JS).
+
+    ``result`` names the winner (``a``, ``b``) or a ``draw`` (0-0-1, a time draw) or an
+    intentional draw (``id``, 0-0-3, MTR 2.5); the winner gets the games needed to win the match.
+    ``version`` is the match version the page showed, so a result entered by someone else in the
+    meantime is not overwritten (409). ``reason`` is needed only to change a confirmed result.
+    """
+
+    RESULT_CHOICES = [
+        ("a", "Left team wins"),
+        ("b", "Right team wins"),
+        ("draw", "Draw"),
+        ("id", "Intentional draw"),
+    ]
+
+    result = forms.ChoiceField(choices=RESULT_CHOICES)
+    version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    reason = forms.CharField(max_length=300, required=False)
+
+    def games(self, games_to_win: int) -> dict[str, int]:
+        """The game record the chosen result stands for (rules summary 1.5 and 6.2)."""
+        a_wins, b_wins, draws = {
+            "a": (games_to_win, 0, 0),
+            "b": (0, games_to_win, 0),
+            "draw": (0, 0, 1),
+            "id": (0, 0, 3),
+        }[self.cleaned_data["result"]]
+        return {"team_a_wins": a_wins, "team_b_wins": b_wins, "draws": draws}
+
+
+def result_choice(*, team_a_wins: int, team_b_wins: int, draws: int, has_result: bool) -> str:
+    """The ``MatchResultForm.result`` value a stored result shows as ("" before any report)."""
+    if not has_result:
+        return ""
+    if team_a_wins > team_b_wins:
+        return "a"
+    if team_b_wins > team_a_wins:
+        return "b"
+    return "id" if draws >= 3 else "draw"
+
+
+class StaffAddForm(forms.Form):
+    """Give an account a role in the event (or change the role it has): the settings page's staff section."""
+
+    ROLE_CHOICES = [
+        (StaffRole.HEAD_JUDGE, "Head judge"),
+        (StaffRole.JUDGE, "Judge"),
+        (StaffRole.SCOREKEEPER, "Scorekeeper"),
+    ]
+
+    username = forms.CharField(label="Username or e-mail", max_length=254)
+    role = forms.ChoiceField(choices=ROLE_CHOICES, initial=StaffRole.JUDGE)
+
+
+class TeamsImportForm(forms.Form):
+    csv = forms.CharField(
+        label="Teams, one a line",
+        widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
+        help_text="team name, player name, Wizards Account, player name, Wizards Account "
+        "(a name and account for each player; a spreadsheet saved as CSV works too).",
+    )
 
 
 class ReasonForm(forms.Form):

@@ -7,6 +7,8 @@ linked to a ``Player`` row of the event.
 
 from __future__ import annotations
 
+from django.conf import settings
+
 from tournaments.enums import StaffRole
 from tournaments.models import Player, Staff, Tournament
 
@@ -50,6 +52,16 @@ def is_head_judge(user, tournament: Tournament | int) -> bool:
         role == StaffRole.ORGANIZER
         and not Staff.objects.filter(tournament_id=tournament_id, role=StaffRole.HEAD_JUDGE).exists()
     )
+
+
+def may_create_events(user) -> bool:
+    """Event creation is a role the site grants (``settings.EVENT_CREATORS``): by default staff
+    accounts, superusers and accounts holding the ``tournaments.add_tournament`` permission."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    if settings.EVENT_CREATORS == "everyone":
+        return True
+    return bool(user.is_staff or user.has_perm("tournaments.add_tournament"))
 
 
 def player_team_id(user, tournament: Tournament | int) -> int | None:

@@ -296,7 +296,7 @@ def chart_size_for(tournament: Tournament) -> int:
 def teams_for(tournament: Tournament, *, team_id: int | None = None) -> QuerySet[Team]:
     """Teams with their players (two queries); ``team_id`` narrows to one team (a player's view)."""
     teams = Team.objects.filter(tournament=tournament).prefetch_related(
-        Prefetch("players", queryset=Player.objects.order_by("position"))
+        Prefetch("players", queryset=Player.objects.select_related("user").order_by("position"))
     )
     if team_id is not None:
         teams = teams.filter(pk=team_id)

@@ -15,40 +15,64 @@ from dataclasses import dataclass
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from common.errors import DomainError
+from tournaments.audit_text import audit_lines
+from tournaments.domain import games_to_win
 from tournaments.domain.seating import seat_order
-from tournaments.enums import Format, StaffRole
+from tournaments.enums import Format, MatchResultKind, RoundKind, StaffRole, TournamentStatus
 from tournaments.forms import (
+    MatchResultForm,
     PodsSeatForm,
     PrimaryPlayerForm,
     ReasonForm,
+    StaffAddForm,
     TeamRegisterForm,
+    TeamsImportForm,
     TournamentCreateForm,
     TournamentSettingsForm,
     add_domain_errors,
+    result_choice,
 )
-from tournaments.models import Match, Player, Round, Team, Tournament
-from tournaments.permissions import player_team_id, staff_role
-from tournaments.rules import RULES, can_manage_event, can_run_event
+from tournaments.models import Match, Player, Round, Staff, Team, Tournament
+from tournaments.permissions import may_create_events, player_team_id, staff_role
+from tournaments.read_models import final_standings, finished_final, match_outcome, playoff_bracket_rounds
+from tournaments.rules import RULES, can_check_decks, can_manage_event, can_run_event, is_event_staff
 from tournaments.selectors import (
     last_public_standings_round,
     matches_for_round,
     play_draw_choosers,
     pods_for_draft,
+    round_detail,
+    rounds_for,
+    staff_for,
     standings_for,
     teams_for,
     tournaments_listed,
     tournaments_staffed_by,
 )
 from tournaments.services.cut import cut_build
-from tournaments.services.events import tournament_create, tournament_update
+from tournaments.services.events import staff_add, staff_remove, tournament_create, tournament_update
 from tournaments.services.pods import pods_seat
-from tournaments.services.rounds import round_delete, round_pair, round_publish
+from tournaments.services.results import match_result_report
+from tournaments.services.rounds import round_delete, round_pair, round_publish, unfinished_tables
 from tournaments.services.seating import match_seats_set
-from tournaments.services.teams import team_drop, team_register
+from tournaments.services.teams import (
+    PlayerEdit,
+    drop_undoable,
+    field_label,
+    player_account_link,
+    team_drop,
+    team_drop_undo,
+    team_register,
+    team_update,
+    teams_import,
+)
 
 AUDIT_PAGE_SIZE = 500
 #: How the Swiss engine names teams in its explanation lines ("Team 12 (3 points) paired down to team 7").
@@ -71,13 +95,19 @@ def dashboard(request):
     return render(
         request,
         "tournaments/dashboard.html",
-        {"tournaments": [(t, roles[t.id]) for t in staffed]},
+        {"tournaments": [(t, roles[t.id]) for t in staffed], "may_create": may_create_events(request.user)},
     )
 
 
 @login_required
 def tournament_new(request):
-    """Any logged-in user may create an event and becomes its organizer (the service adds the staff row)."""
+    """Accounts the site lets create events (``may_create_events``) create one and become its
+    organizer (the service adds the staff row)."""
+    if not may_create_events(request.user):
+        raise PermissionDenied(
+            "Creating events is for the organizers this site knows: your account may play in events "
+            "and be added to an event's staff, but not create one. Ask the site's administrator."
+        )
     form = TournamentCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -117,6 +147,7 @@ class PairingRow:
     search_text: str
     #: The team that chooses to play or draw (playoff rounds only, MTR 9.3); ``None`` otherwise.
     chooser: Team | None = None
+    match: Match | None = None
 
 
 def _fold(text: str) -> str:
@@ -153,7 +184,7 @@ def _pairing_rows(
         ]
         chooser_id = (choosers or {}).get(match.pk)
         chooser = next((side.team for side in (side_a, side_b) if side and side.team.pk == chooser_id), None)
-        rows.append(PairingRow(match.table, side_a, side_b, _fold(" | ".join(names)), chooser))
+        rows.append(PairingRow(match.table, side_a, side_b, _fold(" | ".join(names)), chooser, match))
     return rows
 
 
@@ -166,8 +197,8 @@ def _points_before(tournament: Tournament, round_number: int) -> dict[int, int]:
     }
 
 
-def _standings_context(tournament: Tournament, round_number: int) -> dict:
-    rows = [
+def _standings_rows(lines) -> list[dict]:
+    return [
         {
             "rank": row.rank,
             "team_id": row.team_id,
@@ -179,13 +210,34 @@ def _standings_context(tournament: Tournament, round_number: int) -> dict:
             "match_points": row.match_points,
             "penalty_points": row.penalty_points,
             "omw": f"{row.omw * 100:.2f}",
+            "dropped": row.dropped,
         }
-        for row in standings_for(tournament, through_round=round_number)
+        for row in lines
     ]
+
+
+def _standings_context(tournament: Tournament, round_number: int) -> dict:
+    rows = _standings_rows(standings_for(tournament, through_round=round_number))
     return {
         "round_number": round_number,
         "rows": rows,
         "any_penalty": any(row["penalty_points"] for row in rows),
+    }
+
+
+def _final_context(tournament: Tournament) -> dict | None:
+    """After the final's result is in: the winner, the finalist and the final standings (playoff
+    places, then Swiss order), the same rows as the final standings PDF."""
+    final = finished_final(tournament)
+    if final is None:
+        return None
+    rows = _standings_rows(final_standings(tournament, final))
+    return {
+        "round": final,
+        "rows": rows,
+        "any_penalty": any(row["penalty_points"] for row in rows),
+        "winner": rows[0] if rows else None,
+        "finalist": rows[1] if len(rows) > 1 else None,
     }
 
 
@@ -209,15 +261,17 @@ def _round_matches(round_obj: Round) -> list[Match]:
 
 
 def tournament_public(request, tournament_id: int):
-    """The latest published round's pairings and the standings after the last complete Swiss round.
+    """The latest published round's pairings and the standings after the last complete Swiss round;
+    once the final's result is in, the winner, the final standings and the bracket instead.
 
     Unpublished pairings never appear; ``?q=`` filters the pairings when the page runs without JS.
     """
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     q = request.GET.get("q", "").strip()
+    final = _final_context(tournament)
     shown_round = _latest_round(tournament, published_only=True)
     pairings = standings = None
-    if shown_round is not None:
+    if shown_round is not None and final is None:
         rows = _pairing_rows(
             _round_matches(shown_round),
             _points_before(tournament, shown_round.number),
@@ -227,16 +281,75 @@ def tournament_public(request, tournament_id: int):
             rows = [row for row in rows if _fold(q) in row.search_text]
         pairings = {"round": shown_round, "rows": rows}
     complete = last_public_standings_round(tournament)
-    if complete:
+    if complete and final is None:
         standings = _standings_context(tournament, complete)
     context = {
         "tournament": tournament,
         "q": q,
+        "final": final,
+        "bracket": playoff_bracket_rounds(tournament),
         "pairings": pairings,
         "standings": standings,
+        "past_rounds": rounds_for(tournament, include_unpublished=False),
         "teams": teams_for(tournament) if shown_round is None else None,
     }
     return render(request, "tournaments/public.html", context)
+
+
+def round_page(request, tournament_id: int, number: int):
+    """One round's pairings and results, for everyone once it is published (staff: at once)."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    staff = is_event_staff(request.user, tournament)
+    round_obj = round_detail(tournament, number, include_unpublished=staff)
+    if round_obj is None:
+        raise Http404(f"Round {number} of this event is not published (or does not exist).")
+    rows = _pairing_rows(
+        _round_matches(round_obj),
+        _points_before(tournament, number) if round_obj.kind == RoundKind.SWISS else {},
+        play_draw_choosers(round_obj),
+    )
+    context = {
+        "tournament": tournament,
+        "round": round_obj,
+        "round_label": _round_label(tournament, round_obj),
+        "rows": [(row, match_outcome(row.match)) for row in rows],
+        "past_rounds": rounds_for(tournament, include_unpublished=staff),
+        "standings": _standings_context(tournament, number)
+        if round_obj.kind == RoundKind.SWISS and round_obj.is_finished
+        else None,
+    }
+    return render(request, "tournaments/round.html", context)
+
+
+def team_page(request, tournament_id: int, team_id: int):
+    """A team's players, record and every published match: opponents and results."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    team = get_object_or_404(teams_for(tournament), pk=team_id)
+    staff = is_event_staff(request.user, tournament)
+    matches = (
+        Match.objects.filter(round__tournament=tournament)
+        .filter(Q(team_a=team) | Q(team_b=team))
+        .select_related("round", "team_a", "team_b")
+        .order_by("round__number")
+    )
+    if not staff:
+        matches = matches.filter(round__published_at__isnull=False)
+    rows = []
+    for match in matches:
+        outcome = match_outcome(match)
+        opponent = match.team_b if match.team_a_id == team.pk else match.team_a
+        if opponent is None:
+            verdict = "Bye" if outcome.winner_id else "Loss"
+        elif not (match.has_result and match.confirmed):
+            verdict = ""
+        elif outcome.winner_id is None:
+            verdict = "Draw"
+        else:
+            verdict = "Win" if outcome.winner_id == team.pk else "Loss"
+        rows.append({"match": match, "opponent": opponent, "outcome": outcome, "verdict": verdict})
+    record = next((row for row in standings_for(tournament) if row.team_id == team.pk), None)
+    context = {"tournament": tournament, "team": team, "rows": rows, "record": record, "is_staff": staff}
+    return render(request, "tournaments/team.html", context)
 
 
 @login_required
@@ -256,12 +369,17 @@ def _render_me(request, tournament: Tournament, team_id: int, *, status=200, err
         (row for row in standings_for(tournament) if row.team_id == team_id),
         None,
     )
+    final = _final_context(tournament)
     context = {
         "tournament": tournament,
         "team": team,
         "player": player,
         "record": record,
-        "match_info": _my_match(tournament, team, player),
+        "final": final,
+        "my_place": next((row["rank"] for row in final["rows"] if row["team_id"] == team_id), None)
+        if final
+        else None,
+        "match_info": None if final else _my_match(tournament, team, player),
         "error": error,
     }
     return render(request, "tournaments/me.html", context, status=status)
@@ -338,7 +456,15 @@ def _staff_event(request, tournament_id: int, rule: str = "is_event_staff") -> T
     """The event, if the named rule (``tournaments.rules``) lets the user do this page's work."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     if not RULES[rule](request.user, tournament):
-        raise PermissionDenied("You are not on the staff of this event with a role that may do this.")
+        mine = staff_role(request.user, tournament)
+        raise PermissionDenied(
+            f"This page of “{tournament.name}” is for staff of the event whose role may do this work"
+            + (
+                f"; you are its {StaffRole(mine).label.lower()}."
+                if mine
+                else "; your account is not on its staff."
+            )
+        )
     return tournament
 
 
@@ -364,31 +490,122 @@ def _explanation_lines(explanation: dict, team_names: dict[int, str]) -> list[st
     return [TEAM_REFERENCE.sub(name, str(line)) for line in explanation.get("lines", [])]
 
 
-def _render_manage(request, tournament: Tournament, *, status=200, error="", team_form=None):
+@dataclass(frozen=True)
+class RoundActions:
+    """The round buttons the event's state allows right now: a button is offered only if its
+    service would accept it, so no press is answered with a refusal."""
+
+    pair: str = ""  # the button's label, "" when pairing is not possible now
+    publish: bool = False
+    delete: bool = False
+    cut: bool = False
+
+
+def _round_actions(tournament: Tournament, current: Round | None, matches: list[Match]) -> RoundActions:
+    if tournament.status == TournamentStatus.FINISHED:
+        return RoundActions()
+    if current is None:
+        cut = tournament.swiss_rounds == 0 and bool(tournament.top_cut)
+        return RoundActions(pair="" if cut else "Pair round 1", cut=cut)
+    has_results = any(m.has_result for m in matches if not m.is_bye)
+    published = current.published_at is not None
+    complete = published and not unfinished_tables(current)
+    publish, delete = not published, not has_results
+    if current.kind == RoundKind.PLAYOFF:
+        more = complete and len(matches) > 1
+        return RoundActions(
+            pair=f"Pair playoff round {current.number + 1}" if more else "", publish=publish, delete=delete
+        )
+    swiss_left = tournament.swiss_rounds is None or current.number < tournament.swiss_rounds
+    return RoundActions(
+        pair=f"Pair round {current.number + 1}" if complete and swiss_left else "",
+        publish=publish,
+        delete=delete,
+        cut=complete and not swiss_left and bool(tournament.top_cut),
+    )
+
+
+def _round_label(tournament: Tournament, current: Round | None) -> str:
+    """ "Round 3 of 5" in the Swiss part, "Round 6: playoff" in the top cut."""
+    if current is None:
+        return "Rounds"
+    if current.kind == RoundKind.PLAYOFF:
+        return f"Round {current.number}: playoff"
+    if tournament.swiss_rounds:
+        return f"Round {current.number} of {tournament.swiss_rounds}"
+    return f"Round {current.number}"
+
+
+def _result_row(match: Match, *, message: str = "", failed: bool = False) -> dict:
+    """One table of the results form: the match, who reported it, the choice it shows and what the
+    last save said."""
+    return {
+        "match": match,
+        "status": _result_status(match),
+        "choice": result_choice(
+            team_a_wins=match.team_a_wins,
+            team_b_wins=match.team_b_wins,
+            draws=match.draws,
+            has_result=match.has_result,
+        ),
+        "choices": MatchResultForm.RESULT_CHOICES,
+        "message": message,
+        "failed": failed,
+    }
+
+
+def _render_manage(
+    request,
+    tournament: Tournament,
+    *,
+    status=200,
+    error="",
+    team_form=None,
+    row_message: tuple[int, str] | None = None,
+    import_form=None,
+    import_errors=(),
+):
     current_round = _latest_round(tournament, published_only=False)
     matches = _round_matches(current_round) if current_round else []
     pending_only = request.GET.get("pending") == "1"
     teams = list(teams_for(tournament))
+    latest_number = current_round.number if current_round else 0
+    undoable = {team.pk for team in teams if drop_undoable(team, latest_number)}
     grid = None
     if current_round and current_round.is_public:
         played = [m for m in matches if not m.is_bye]
+        failed_id, failed_message = row_message or (None, "")
         grid = {
-            "rows": [{"match": m, "status": _result_status(m)} for m in played],
+            "rows": [
+                _result_row(m, message=failed_message, failed=True) if m.pk == failed_id else _result_row(m)
+                for m in played
+            ],
             "byes": [m for m in matches if m.is_bye],
             "total": len(played),
             "reported": sum(1 for m in played if m.has_result),
         }
+    swiss = current_round is not None and current_round.kind == RoundKind.SWISS
     context = {
         "tournament": tournament,
         "role_label": _role_label(request.user, tournament),
         "can_write": can_run_event(request.user, tournament),
+        "can_deck_check": can_check_decks(request.user, tournament),
         "is_organizer": can_manage_event(request.user, tournament),
         "teams": teams,
+        "undoable_drops": undoable,
         "team_form": team_form or TeamRegisterForm(team_size=tournament.team_size),
+        "import_form": import_form or TeamsImportForm(),
+        "import_errors": import_errors,
         "current_round": current_round,
-        "next_round_number": (current_round.number + 1) if current_round else 1,
+        "round_label": _round_label(tournament, current_round),
+        "actions": _round_actions(tournament, current_round, matches),
         "round_has_results": any(m.has_result for m in matches if not m.is_bye),
-        "pairing_rows": _pairing_rows(matches, {}) if current_round else [],
+        # The pre-publish check shows the points the pairing used (rules summary 6.1).
+        "pairing_rows": _pairing_rows(
+            matches, _points_before(tournament, current_round.number) if swiss else {}
+        )
+        if current_round
+        else [],
         "explanation": _explanation_lines(current_round.explanation, {t.id: t.name for t in teams})
         if current_round
         else [],
@@ -433,13 +650,7 @@ def tournament_manage(request, tournament_id: int):
 def tournament_settings(request, tournament_id: int):
     """The organizer changes the event's settings; the structure is shown fixed once round 1 is paired."""
     tournament = _staff_event(request, tournament_id, "can_manage_event")
-    structure_fixed = tournament.rounds.exists()
-    form = TournamentSettingsForm(
-        request.POST or None,
-        tournament=tournament,
-        structure_fixed=structure_fixed,
-        team_size_fixed=structure_fixed or tournament.teams.exists(),
-    )
+    form = _settings_form(tournament, request.POST or None)
     status = 200
     if request.method == "POST":
         status = 400
@@ -452,17 +663,82 @@ def tournament_settings(request, tournament_id: int):
             else:
                 messages.success(request, "Event settings saved.")
                 return redirect("tournament-manage", tournament_id=tournament.id)
-    context = {"tournament": tournament, "form": form, "structure_fixed": structure_fixed}
+    return _render_settings(request, tournament, form=form, status=status)
+
+
+def _settings_form(tournament: Tournament, data=None) -> TournamentSettingsForm:
+    structure_fixed = tournament.rounds.exists()
+    return TournamentSettingsForm(
+        data,
+        tournament=tournament,
+        structure_fixed=structure_fixed,
+        team_size_fixed=structure_fixed or tournament.teams.exists(),
+    )
+
+
+def _render_settings(request, tournament: Tournament, *, form=None, staff_form=None, status=200):
+    context = {
+        "tournament": tournament,
+        "form": form or _settings_form(tournament),
+        "structure_fixed": tournament.rounds.exists(),
+        "staff": staff_for(tournament),
+        "staff_form": staff_form or StaffAddForm(),
+        "role_choices": StaffAddForm.ROLE_CHOICES,
+    }
     return render(request, "tournaments/settings.html", context, status=status)
+
+
+@login_required
+@require_POST
+def staff_add_view(request, tournament_id: int):
+    """The organizer adds a judge, scorekeeper or head judge by username or e-mail, or changes a role."""
+    tournament = _staff_event(request, tournament_id, "can_manage_event")
+    form = StaffAddForm(request.POST)
+    if form.is_valid():
+        try:
+            staff = staff_add(tournament=tournament, actor=request.user, **form.cleaned_data)
+        except DomainError as error:
+            add_domain_errors(form, error)
+            return _render_settings(request, tournament, staff_form=form, status=error.status_code)
+        messages.success(request, f"{staff.user.username} is now {staff.get_role_display().lower()}.")
+        return redirect(f"{reverse('tournament-settings', args=[tournament.id])}#staff")
+    return _render_settings(request, tournament, staff_form=form, status=400)
+
+
+@login_required
+@require_POST
+def staff_remove_view(request, tournament_id: int, staff_id: int):
+    tournament = _staff_event(request, tournament_id, "can_manage_event")
+    staff = get_object_or_404(Staff.objects.select_related("user"), pk=staff_id, tournament=tournament)
+    try:
+        staff_remove(staff=staff, actor=request.user)
+    except DomainError as error:
+        messages.error(request, error.message)
+        return _render_settings(request, tournament, status=error.status_code)
+    messages.success(request, f"{staff.user.username} is no longer on the staff.")
+    return redirect(f"{reverse('tournament-settings', args=[tournament.id])}#staff")
 
 
 @login_required
 def tournament_audit(request, tournament_id: int):
     tournament = _staff_event(request, tournament_id)
-    entries = tournament.audit_entries.select_related("actor").order_by("-created_at", "-id")[
-        :AUDIT_PAGE_SIZE
-    ]
-    return render(request, "tournaments/audit.html", {"tournament": tournament, "entries": entries})
+    entries = list(
+        tournament.audit_entries.select_related("actor").order_by("-created_at", "-id")[:AUDIT_PAGE_SIZE]
+    )
+    lines = audit_lines(
+        entries,
+        rounds=dict(tournament.rounds.values_list("id", "number")),
+        matches={
+            match_id: (number, table)
+            for match_id, number, table in Match.objects.filter(round__tournament=tournament).values_list(
+                "id", "round__number", "table"
+            )
+        },
+        teams=dict(tournament.teams.values_list("id", "name")),
+    )
+    return render(
+        request, "tournaments/audit.html", {"tournament": tournament, "entries": entries, "lines": lines}
+    )
 
 
 def _refused(request, tournament: Tournament, error: DomainError):
@@ -497,18 +773,139 @@ def team_add(request, tournament_id: int):
 
 @login_required
 @require_POST
+def teams_import_view(request, tournament_id: int):
+    """Register many teams from pasted CSV lines; all or nothing, problems listed by line."""
+    tournament = _staff_event(request, tournament_id, "can_run_event")
+    form = TeamsImportForm(request.POST)
+    if not form.is_valid():
+        return _render_manage(
+            request, tournament, status=400, error="Paste at least one team.", import_form=form
+        )
+    try:
+        teams = teams_import(tournament=tournament, actor=request.user, text=form.cleaned_data["csv"])
+    except DomainError as error:
+        return _render_manage(
+            request,
+            tournament,
+            status=error.status_code,
+            error=error.message.split(":")[0] + ": nothing was saved. Fix the lines below and import again.",
+            import_form=form,
+            import_errors=error.errors,
+        )
+    messages.success(request, f"{len(teams)} team{'s' if len(teams) != 1 else ''} registered.")
+    return redirect("tournament-manage", tournament_id=tournament.id)
+
+
+@login_required
+def team_edit(request, tournament_id: int, team_id: int):
+    """Correct a team (name, players, fixed table): freely before round 1, with a reason after."""
+    tournament = _staff_event(request, tournament_id, "can_run_event")
+    team = get_object_or_404(teams_for(tournament), pk=team_id)
+    players = list(team.players.all())
+    status, errors, values = 200, [], None
+    if request.method == "POST":
+        data = request.POST
+        fixed = data.get("fixed_table", "").strip()
+        values = {
+            "name": data.get("name", ""),
+            "fixed_table": fixed,
+            "reason": data.get("reason", ""),
+            "players": [
+                (p, data.get(f"player_{p.id}_name", ""), data.get(f"player_{p.id}_wizards_id", ""))
+                for p in players
+            ],
+        }
+        if fixed and not fixed.isdigit():
+            status, errors = 400, ["fixed table: a table number is 1 or more"]
+        else:
+            try:
+                team_update(
+                    team=team,
+                    actor=request.user,
+                    name=values["name"],
+                    players=[PlayerEdit(p.id, n, w) for p, n, w in values["players"]],
+                    fixed_table=int(fixed) if fixed else None,
+                    reason=values["reason"],
+                )
+            except DomainError as error:
+                status = error.status_code
+                errors = [f"{field_label(e['field'])}: {e['message']}" for e in error.errors] or [
+                    error.message
+                ]
+            else:
+                messages.success(request, f"Team “{' '.join(values['name'].split())}” saved.")
+                return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#teams")
+    values = values or {
+        "name": team.name,
+        "fixed_table": team.fixed_table or "",
+        "reason": "",
+        "players": [(p, p.name, p.wizards_id) for p in players],
+    }
+    context = {
+        "tournament": tournament,
+        "team": team,
+        "values": values,
+        "errors": errors,
+        "needs_reason": tournament.rounds.exists(),
+    }
+    return render(request, "tournaments/team_edit.html", context, status=status)
+
+
+@login_required
+@require_POST
+def player_link_view(request, tournament_id: int, team_id: int):
+    """Link an account to one of the team's registered players, from the team's row."""
+    tournament = _staff_event(request, tournament_id, "can_run_event")
+    team = get_object_or_404(Team, pk=team_id, tournament=tournament)
+    player = get_object_or_404(Player, pk=request.POST.get("player") or 0, team=team)
+    try:
+        player = player_account_link(
+            player=player, actor=request.user, username=request.POST.get("username", "")
+        )
+    except DomainError as error:
+        return _refused(request, tournament, error)
+    messages.success(request, f"{player.name} is now linked to the account {player.user.username}.")
+    return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#teams")
+
+
+@login_required
+@require_POST
 def team_drop_view(request, tournament_id: int, team_id: int):
     tournament = _staff_event(request, tournament_id, "can_run_event")
     team = get_object_or_404(Team, pk=team_id, tournament=tournament)
     form = ReasonForm(request.POST)
     if not form.is_valid():
         return _render_manage(request, tournament, status=400, error="Give a reason to drop a team.")
+    if request.POST.get("confirm") != "yes":
+        latest = _latest_round(tournament, published_only=False)
+        context = {
+            "tournament": tournament,
+            "team": team,
+            "reason": form.cleaned_data["reason"],
+            "latest": latest,
+        }
+        return render(request, "tournaments/drop_confirm.html", context)
     try:
         team_drop(team=team, actor=request.user, reason=form.cleaned_data["reason"])
     except DomainError as error:
         return _refused(request, tournament, error)
-    messages.success(request, f"Team “{team.name}” dropped.")
-    return redirect("tournament-manage", tournament_id=tournament.id)
+    messages.success(
+        request, f"Team “{team.name}” dropped. Until the next round is paired you can undo it from its row."
+    )
+    return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#teams")
+
+
+@login_required
+@require_POST
+def team_drop_undo_view(request, tournament_id: int, team_id: int):
+    tournament = _staff_event(request, tournament_id, "can_run_event")
+    team = get_object_or_404(Team, pk=team_id, tournament=tournament)
+    try:
+        team_drop_undo(team=team, actor=request.user, reason=request.POST.get("reason", ""))
+    except DomainError as error:
+        return _refused(request, tournament, error)
+    messages.success(request, f"Team “{team.name}” is back in the event: it is paired from the next round.")
+    return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#teams")
 
 
 @login_required
@@ -576,3 +973,75 @@ def cut_build_view(request, tournament_id: int):
         return _refused(request, tournament, error)
     messages.success(request, f"Top cut built: round {playoff.number} is paired. Check it, then publish it.")
     return redirect("tournament-manage", tournament_id=tournament.id)
+
+
+def _is_htmx(request) -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+@login_required
+@require_POST
+def match_result_view(request, tournament_id: int, match_id: int):
+    """A scorekeeper enters one table's result from the manage page (a plain form; with JS the
+    keyboard grid submits the same form and swaps in the row this view answers with)."""
+    tournament = _staff_event(request, tournament_id, "can_run_event")
+    match = get_object_or_404(
+        Match.objects.select_related("round", "team_a", "team_b", "reported_by"),
+        pk=match_id,
+        round__tournament=tournament,
+        round__published_at__isnull=False,
+    )
+    form = MatchResultForm(request.POST)
+    status, message = 200, ""
+    if not form.is_valid():
+        status, message = 400, "Choose the result: left team wins, right team wins or a draw."
+    else:
+        try:
+            match = match_result_report(
+                match=match,
+                actor=request.user,
+                version=form.cleaned_data["version"],
+                reason=form.cleaned_data["reason"],
+                **form.games(games_to_win(tournament.games_per_match)),
+            )
+        except DomainError as error:
+            status, message = error.status_code, _result_refusal(error)
+            match.refresh_from_db()
+    saved = f"Saved {match.team_a_wins}-{match.team_b_wins}-{match.draws}"
+    if _is_htmx(request):
+        context = {
+            "tournament": tournament,
+            "row": _result_row(match, message=message or saved, failed=bool(message)),
+            "can_write": True,
+            "can_deck_check": can_check_decks(request.user, tournament),
+            "counter": _results_counter(match.round),
+        }
+        return render(request, "tournaments/_result_row.html", context, status=status)
+    if message:
+        return _render_manage(
+            request,
+            tournament,
+            status=status,
+            error=f"Table {match.table}: {message}",
+            row_message=(match.pk, message),
+        )
+    messages.success(request, f"Table {match.table}: {saved}.")
+    return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#results-heading")
+
+
+def _result_refusal(error: DomainError) -> str:
+    """The refusal in the scorekeeper's words (no internal field names)."""
+    if any(item.get("field") == "reason" for item in error.errors):
+        return "This result is confirmed: give a reason to change it (kept in the audit log)."
+    if error.status_code == 409 and "match" in error.extra:
+        current = error.extra["match"]
+        return (
+            f"Someone else changed this result: it is now {current['team_a_wins']}-"
+            f"{current['team_b_wins']}-{current['draws']}. Check it, then save again."
+        )
+    return error.message
+
+
+def _results_counter(round_obj: Round) -> dict:
+    played = Match.objects.filter(round=round_obj, team_b__isnull=False)
+    return {"total": played.count(), "reported": played.exclude(result_kind=MatchResultKind.PENDING).count()}

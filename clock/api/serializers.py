@@ -29,7 +29,12 @@ class TableClockSerializer(serializers.Serializer):
     extra_turns_since = serializers.DateTimeField(
         allow_null=True,
         help_text="When the table went into extra turns (its own end), as the time-up task recorded it; "
-        "until time is called, a judge still has to record the active team. Null before.",
+        "until time is called, a judge still has to record the active team. Null before, and null "
+        "once the table's result is in.",
+    )
+    result_in = serializers.BooleanField(
+        help_text="The table's result is reported: the match is over, it is not out of time and has no "
+        "end-of-round turns left."
     )
 
 
@@ -89,6 +94,7 @@ def table_row(row: TableClock) -> dict:
         "extra_turns_played": row.extra_turns_played,
         "active_team": str(row.active_team) if row.active_team is not None else None,
         "extra_turns_since": row.extra_turns_since,
+        "result_in": row.result_in,
     }
 
 

@@ -31,7 +31,9 @@ class TableClock:
     the Slow Play turns the table has earned so far. ``extra_turns_since`` is when the time-up
     task marked the table as in extra turns (its own end); until a judge records the active team
     with the time call, that is all the screens can say. ``additional_turns``: the event's
-    turns before any Slow Play ones (five one-versus-one, three in 2HG; MTR 2.4).
+    turns before any Slow Play ones (five one-versus-one, three in 2HG; MTR 2.4). A table whose
+    result is in (``result_in``) is finished: not out of time, not waiting for a judge, not in
+    extra turns.
     """
 
     table: int
@@ -45,6 +47,7 @@ class TableClock:
     current_turn: Turn | None
     finished: bool
     extra_turns_since: datetime | None = None
+    result_in: bool = False
     additional_turns: int = TEAM_ADDITIONAL_TURNS
 
 
@@ -58,18 +61,21 @@ def table_clock_row(clock: RoundClock, table: TableEndOfRound, now: datetime) ->
         total = tracker.extra_turns_total
         played = tracker.extra_turns_played
         active, current, finished = tracker.active_team, tracker.current_turn, tracker.finished
+    if table.result_in:
+        active, current, finished = None, None, True
     return TableClock(
         table=table.table,
         ends_at=table.ends_at,
         extension_minutes=table.extension_minutes,
-        time_up=clock.table_time_up(now, table.extension_minutes),
+        time_up=not table.result_in and clock.table_time_up(now, table.extension_minutes),
         time_called=tracker is not None,
         extra_turns_total=total,
         extra_turns_played=played,
         active_team=active,
         current_turn=current,
         finished=finished,
-        extra_turns_since=table.extra_turns_since,
+        extra_turns_since=None if table.result_in else table.extra_turns_since,
+        result_in=table.result_in,
         additional_turns=table.additional_turns,
     )
 

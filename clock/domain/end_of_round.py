@@ -280,6 +280,9 @@ class TableEndOfRound:
     turns_completed: int = 0
     ends_at: datetime | None = None
     extra_turns_since: datetime | None = None
+    #: The table's result is in: the match is over, whatever its clock says (it leaves the
+    #: end-of-round views and is never out of time).
+    result_in: bool = False
     additional_turns: int = TEAM_ADDITIONAL_TURNS
 
     def __post_init__(self) -> None:

@@ -117,6 +117,9 @@
   }
 
   function tableNote(row) {
+    if (row.result_in) {
+      return "Finished: result in";
+    }
     var timeCalled = row.active_team !== null || row.extra_turns_played > 0;
     if (!timeCalled) {
       if (row.extra_turns_since) {
@@ -135,8 +138,9 @@
     if (!list || !tables) {
       return;
     }
+    // A table whose result is in is finished: it leaves the end-of-round list.
     var items = tables.filter(function (row) {
-      return row.extension_minutes > 0 || tableNote(row) !== null;
+      return !row.result_in && (row.extension_minutes > 0 || tableNote(row) !== null);
     });
     var fragment = document.createDocumentFragment();
     items.forEach(function (row) {
@@ -186,6 +190,10 @@
       if (!cell || state === "not_started") {
         return;
       }
+      if (row.dataset.finished === "1") {
+        cell.textContent = "";
+        return;
+      }
       var left = tableRemaining(parseInt(row.dataset.extension || "0", 10), row.dataset.endsAt);
       cell.textContent = left === null ? "" : left > 0 ? formatSeconds(left) + " left" : "time up";
     });
@@ -206,6 +214,7 @@
       document.querySelectorAll('[data-table-row="' + row.table + '"]').forEach(function (el) {
         el.dataset.endsAt = row.ends_at || "";
         el.dataset.extension = row.extension_minutes;
+        el.dataset.finished = row.result_in ? "1" : "0";
         var ends = el.querySelector("[data-table-ends]");
         if (ends) {
           ends.textContent = formatTime(row.ends_at);

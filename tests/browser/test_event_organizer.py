@@ -9,6 +9,7 @@ from tests.factories import DEFAULT_PASSWORD, UserFactory
 from tests.tournaments.pages.builders import TEAMS, build_event
 from tournaments.models import Match, Round
 from tournaments.services.results import match_result_report
+from tournaments.services.rounds import round_pair, round_publish
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -41,7 +42,7 @@ def test_organizer_pairs_publishes_keys_results_and_public_standings_match(live_
 
     page.locator("#results-grid input.key").first.focus()
     for table in (1, 2, 3, 4):
-        row = page.locator(f'#results-grid tr:has(td.table-no:text-is("{table}"))')
+        row = page.locator(f'#results-grid form.result-row:has(.table-no:text-is("{table}"))')
         expect(row.locator("input.key")).to_be_focused()
         page.keyboard.press(KEYS[table][0])
         page.keyboard.press("Enter")
@@ -85,7 +86,7 @@ def test_stale_row_shows_the_current_result_and_a_message(live_server, page):
     first = Match.objects.get(round__tournament=event, table=1)
     match_result_report(match=first, actor=organizer, team_a_wins=0, team_b_wins=1, draws=0, version=1)
 
-    row = page.locator('#results-grid tr:has(td.table-no:text-is("1"))')
+    row = page.locator('#results-grid form.result-row:has(.table-no:text-is("1"))')
     row.locator("input.key").focus()
     page.keyboard.press("1")
     page.keyboard.press("Enter")
@@ -93,8 +94,8 @@ def test_stale_row_shows_the_current_result_and_a_message(live_server, page):
     expect(row.locator(".row-message")).to_have_text(
         "Someone else changed this result: it is now 0-1-0. Check it, then save again."
     )
-    expect(row.locator("input[name=team_b_wins]")).to_have_value("1")
-    assert row.get_attribute("data-version") == "2"
+    expect(row.locator("select[name=result]")).to_have_value("b")
+    expect(row.locator("input[name=version]")).to_have_value("2")
     first.refresh_from_db()
     assert (first.team_a_wins, first.team_b_wins) == (0, 1)
 
@@ -112,3 +113,26 @@ def test_manage_page_fits_a_phone(live_server, page):
     page.screenshot(path="/tmp/manage-375.png", full_page=True)
 
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+def test_results_entered_with_javascript_off_change_the_standings(live_server, browser):
+    """Issue 14: the manage page's per-table forms work with JavaScript disabled."""
+    organizer = UserFactory(username="orga")
+    event = build_event(organizer, TEAMS[:8])
+    round_one = round_publish(round=round_pair(tournament=event, actor=organizer), actor=organizer)
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    log_in(page, live_server, "orga", f"/events/{event.id}/manage/")
+
+    for match in round_one.matches.order_by("table"):
+        form = page.locator(f'form[data-match-id="{match.id}"]')
+        form.locator("select[name=result]").select_option("a" if match.table % 2 else "draw")
+        with page.expect_navigation():
+            form.locator("button[type=submit]").click()
+        expect(page.locator(".messages")).to_contain_text(f"Table {match.table}: Saved")
+
+    expect(page.locator("#results-count")).to_have_text("4 of 4 reported")
+    page.goto(f"{live_server.url}/events/{event.id}/")
+    shown = sorted(int(cell.inner_text()) for cell in page.locator("#standings td.mp").all())
+    assert shown == [0, 0, 1, 1, 1, 1, 3, 3]
+    context.close()

@@ -29,7 +29,7 @@ def get(client, url, *, when):
         return client.get(url)
 
 
-def row(table, ends_at, extension=0, total=3, played=0, active=None, since=None):
+def row(table, ends_at, extension=0, total=3, played=0, active=None, since=None, result_in=False):
     return {
         "table": table,
         "ends_at": ends_at,
@@ -38,6 +38,7 @@ def row(table, ends_at, extension=0, total=3, played=0, active=None, since=None)
         "extra_turns_played": played,
         "active_team": active,
         "extra_turns_since": since,
+        "result_in": result_in,
     }
 
 
@@ -401,6 +402,7 @@ def test_schema_documents_the_clock_endpoints(client):
         "extra_turns_played",
         "extra_turns_since",
         "extra_turns_total",
+        "result_in",
         "table",
     ]
 

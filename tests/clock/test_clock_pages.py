@@ -323,3 +323,44 @@ def test_life_totals_are_for_judges(client, tournament, judge, staff, slow_play)
     )
 
     assert response.status_code == 403
+
+
+def test_a_table_whose_result_is_in_leaves_the_end_of_round_views(
+    client, tournament, round_one, tables, judge, staff
+):
+    """Issue 19: 45 minutes after its result was in, table 1 was listed in red as waiting for a
+    judge, offered "call time" and shown as playing. A table with a result is finished."""
+    from tournaments.services.results import match_result_report
+
+    round_start(round=round_one, actor=judge, at=T0)
+    with time_machine.travel(at(5), tick=False):
+        time_extension_grant(match=tables[0], actor=judge, minutes=5, reason="deck check")
+    with time_machine.travel(at(10), tick=False):
+        match_result_report(
+            match=tables[0],
+            actor=staff[StaffRole.SCOREKEEPER],
+            team_a_wins=1,
+            team_b_wins=0,
+            draws=0,
+            version=tables[0].version,
+        )
+    mark_time_up(round_one, at(55, 40))
+    client.force_login(judge)
+
+    judges = page(client, f"/events/{tournament.pk}/clock/judge/", when=at(56))
+    projector = text(page(client, f"/events/{tournament.pk}/clock/", when=at(56)))
+    api = page(client, f"/api/v1/tournaments/{tournament.pk}/rounds/1/clock/", when=at(56)).json()
+
+    assert "Table 1" not in projector
+    assert "Table 2 In extra turns since 10:50" in projector
+    finished_row = re.search(r'<tr data-table-row="1".*?</tr>', judges.content.decode(), re.S).group(0)
+    assert "Finished" in text_of(finished_row) and "result in" in text_of(finished_row)
+    assert "waiting for a judge" not in finished_row
+    assert "Active team:" not in finished_row
+    assert "playing" not in text_of(finished_row)
+    row = next(row for row in api["tables"] if row["table"] == 1)
+    assert (row["result_in"], row["extra_turns_since"]) == (True, None)
+
+
+def text_of(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()

@@ -96,3 +96,39 @@ def test_standings_after_the_last_swiss_round_are_headed_final_once_every_result
     last = tournament.rounds.get(number=2)
 
     assert builders.standings(tournament, last, "A4")["heading"] == "Final standings after round 2"
+
+
+def test_the_final_standings_subtitle_fits_the_page_with_a_long_event_name_and_venue(tmp_path):
+    """Issue 19: the subtitle ran off the page ("…(Swiss record, po"); the event name and venue
+    now give way and the heading stays whole, on one line inside the margins."""
+    import datetime
+
+    from documents.textfit import fits
+
+    tournament = event_with_teams(
+        6,
+        swiss_rounds=2,
+        top_cut=4,
+        name="Grand Prix Trial Two-Headed Giant Championship of the Northern Provinces",
+        venue="Convention Centre Hall B, Upper Floor, Room 12",
+        date=datetime.date(2026, 11, 21),
+    )
+    organizer = tournament.created_by
+    play_swiss(tournament, organizer)
+    semifinals = cut_build(tournament=tournament, actor=organizer)
+    for match in semifinals.matches.all():
+        report(match, organizer, a_wins=True)
+    final = round_pair(tournament=tournament, actor=organizer)
+    report(final.matches.get(), organizer, a_wins=True)
+
+    for paper, width in (("A4", 194), ("letter", 199.9)):
+        line = builders.standings(tournament, final, paper)["event_line"]
+        assert line.endswith(" · Final standings: playoff places, then Swiss order")
+        assert "2026-11-21" in line
+        assert fits(line, width, 9)
+        assert not fits(
+            f"{tournament.name} · 2026-11-21 · {tournament.venue} · Final standings: playoff places, "
+            "then Swiss order (Swiss record, points and tiebreakers)",
+            width,
+            9,
+        )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from accounts.usernames import user_by_username
@@ -138,20 +139,37 @@ def _default_tiebreakers(team_size: int) -> list[str]:
     return list(TEAM_EVENT_TIEBREAKERS if team_size > 1 else INDIVIDUAL_EVENT_TIEBREAKERS)
 
 
+def account_by_name(username: str):
+    """The account a staff form names, by username or by e-mail (case-insensitive, if unique)."""
+    users = get_user_model().objects
+    name = username.strip()
+    user = user_by_username(name)
+    if user is None and "@" in name:
+        found = list(users.filter(email__iexact=name)[:2])
+        user = found[0] if len(found) == 1 else None
+    if user is None:
+        raise DomainError(
+            f"no account with the username or e-mail {name!r}: ask them to sign up first",
+            errors=[
+                {
+                    "field": "username",
+                    "message": "no account with this username or e-mail: ask them to sign up first",
+                }
+            ],
+            status_code=400,
+        )
+    return user
+
+
 @transaction.atomic
 def staff_add(*, tournament: Tournament, actor, username: str, role: str) -> Staff:
+    """Give an account (username or e-mail) a staff role, or change the role it has; audited."""
     if role not in StaffRole.values or role == StaffRole.ORGANIZER:
         raise DomainError(
             f"role must be one of head_judge, judge, scorekeeper; got {role!r}",
             errors=[{"field": "role", "message": "invalid role"}],
         )
-    user = user_by_username(username)
-    if user is None:
-        raise DomainError(
-            f"no account named {username!r}",
-            errors=[{"field": "username", "message": "unknown user"}],
-            status_code=400,
-        )
+    user = account_by_name(username)
     staff, created = Staff.objects.get_or_create(tournament=tournament, user=user, defaults={"role": role})
     if not created:
         if staff.role == StaffRole.ORGANIZER:
@@ -168,8 +186,8 @@ def staff_add(*, tournament: Tournament, actor, username: str, role: str) -> Sta
             actor=actor,
             action="staff_role_change",
             obj=staff,
-            before={"role": before},
-            after={"role": role},
+            before={"username": user.username, "role": before},
+            after={"username": user.username, "role": role},
         )
     else:
         audit_log(
@@ -177,6 +195,28 @@ def staff_add(*, tournament: Tournament, actor, username: str, role: str) -> Sta
             actor=actor,
             action="staff_add",
             obj=staff,
-            after={"username": username, "role": role},
+            after={"username": user.username, "role": role},
         )
     return staff
+
+
+@transaction.atomic
+def staff_remove(*, staff: Staff, actor) -> None:
+    """Take a staff member off the event (never the organizer); audited."""
+    if staff.role == StaffRole.ORGANIZER:
+        raise DomainError(
+            "the organizer cannot be removed from the staff",
+            errors=[{"field": "username", "message": "is the organizer"}],
+            status_code=409,
+        )
+    before = {"username": staff.user.username, "role": staff.role}
+    tournament, staff_id = staff.tournament, staff.pk
+    staff.delete()
+    audit_log(
+        tournament=tournament,
+        actor=actor,
+        action="staff_remove",
+        object_type="staff",
+        object_id=staff_id,
+        before=before,
+    )

@@ -43,7 +43,7 @@ def latest_round(tournament: Tournament) -> Round | None:
     return Round.objects.filter(tournament=tournament).order_by("-number").first()
 
 
-def _unfinished_tables(round_obj: Round) -> list[str]:
+def unfinished_tables(round_obj: Round) -> list[str]:
     """Matches of the round still waiting for a confirmed result; in a playoff, a match whose team
     dropped needs none (the opponent advances, MTR 2.10)."""
     pending = []
@@ -60,7 +60,7 @@ def _unfinished_tables(round_obj: Round) -> list[str]:
 
 
 def require_round_complete(round_obj: Round) -> None:
-    pending = _unfinished_tables(round_obj)
+    pending = unfinished_tables(round_obj)
     if pending:
         raise ConflictError(
             f"round {round_obj.number} still has unconfirmed results at table(s) {', '.join(pending)}",

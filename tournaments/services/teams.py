@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import re
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
@@ -22,6 +24,22 @@ class PlayerEntry:
     name: str
     wizards_id: str
     username: str | None = None
+
+
+_PLAYER_FIELD = re.compile(r"^players\[(\d+)\]\.(\w+)$")
+_PART_LABELS = {"name": "name", "wizards_id": "Wizards Account", "username": "login"}
+SEAT_LETTERS = "ABCDEFGH"
+
+
+def field_label(field: str) -> str:
+    """A service field path in the words of the form ("players[1].wizards_id" → "player B's
+    Wizards Account"), so no message shows an internal path."""
+    found = _PLAYER_FIELD.match(field)
+    if found:
+        index, part = int(found.group(1)), found.group(2)
+        seat = SEAT_LETTERS[index] if index < len(SEAT_LETTERS) else str(index + 1)
+        return f"player {seat}'s {_PART_LABELS.get(part, part)}"
+    return {"name": "team name", "players": "players"}.get(field, field)
 
 
 def _normalise_wizards_id(raw: str) -> str:
@@ -113,7 +131,7 @@ def team_register(
                 users[index] = user.pk
     if errors:
         raise DomainError(
-            "Team not registered: " + "; ".join(f"{e['field']}: {e['message']}" for e in errors),
+            "Team not registered: " + "; ".join(f"{field_label(e['field'])}: {e['message']}" for e in errors),
             errors=errors,
         )
     missed_rounds = list(Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS).order_by("number"))
@@ -224,6 +242,43 @@ def team_drop(*, team: Team, actor, reason: str) -> Team:
     return team
 
 
+def drop_undoable(team: Team, latest_round_number: int) -> bool:
+    """A drop can be taken back until the next round is paired without the team (and never a
+    disqualification, which only an appeal undoes)."""
+    return (
+        not team.disqualified
+        and team.dropped_after_round is not None
+        and team.dropped_after_round == latest_round_number
+    )
+
+
+@transaction.atomic
+def team_drop_undo(*, team: Team, actor, reason: str = "") -> Team:
+    """Take back a drop made by mistake, before the next round is paired: the team is paired again
+    from the next round on, as if it had never dropped."""
+    team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
+    if not drop_undoable(team, _latest_round_number(team.tournament)):
+        raise ConflictError(
+            f"{team.name}'s drop can no longer be undone: a round was paired without the team"
+            if team.dropped_after_round is not None and not team.disqualified
+            else f"{team.name} has no drop to undo"
+        )
+    before = {"dropped_after_round": team.dropped_after_round, "drop_reason": team.drop_reason}
+    team.dropped_after_round = None
+    team.drop_reason = ""
+    team.save(update_fields=["dropped_after_round", "drop_reason"])
+    audit_log(
+        tournament=team.tournament,
+        actor=actor,
+        action="team_drop_undo",
+        obj=team,
+        before=before,
+        after={"dropped_after_round": None},
+        reason=reason.strip(),
+    )
+    return team
+
+
 @transaction.atomic
 def team_disqualify(*, team: Team, actor, reason: str) -> Team:
     """Disqualify the whole team (MTR 8.2, IPG 1.1): its unfinished current match is lost by
@@ -301,6 +356,196 @@ def team_reinstate(*, team: Team, actor, reason: str) -> Team:
         obj=team,
         before=before,
         after={"dropped_after_round": team.dropped_after_round, "disqualified": False},
+        reason=reason,
+    )
+    return team
+
+
+def _import_rows(text: str) -> list[tuple[int, list[str]]]:
+    """(line number, cells) for each non-empty line; a first line naming the columns is skipped."""
+    rows = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        cells = [cell.strip() for cell in next(csv.reader([line], skipinitialspace=True))]
+        if not rows and cells and cells[0].casefold() in ("team", "team name"):
+            continue
+        rows.append((number, cells))
+    return rows
+
+
+@transaction.atomic
+def teams_import(*, tournament: Tournament, actor, text: str) -> list[Team]:
+    """Register many teams from CSV or pasted lines, one team a line:
+    ``team name, player name, Wizards Account, player name, Wizards Account`` (one pair per member).
+
+    All or nothing, like EventLink's player import: every line is checked (by ``team_register``,
+    so the same rules apply, duplicates within the file included) and if any line is wrong,
+    nothing is saved and each problem is reported with its line number.
+    """
+    rows = _import_rows(text)
+    if not rows:
+        raise DomainError(
+            "No team to import: paste one team a line.", errors=[{"field": "csv", "message": "empty"}]
+        )
+    expected = 1 + 2 * tournament.team_size
+    errors: list[dict] = []
+    teams: list[Team] = []
+    for number, cells in rows:
+        if len(cells) != expected:
+            errors.append(
+                {
+                    "line": number,
+                    "message": f"{len(cells)} values; expected {expected}: the team name, then a name "
+                    f"and a Wizards Account for each of the {tournament.team_size} players",
+                }
+            )
+            continue
+        players = [
+            PlayerEntry(name=cells[1 + 2 * index], wizards_id=cells[2 + 2 * index])
+            for index in range(tournament.team_size)
+        ]
+        try:
+            with transaction.atomic():
+                teams.append(
+                    team_register(tournament=tournament, actor=actor, name=cells[0], players=players)
+                )
+        except DomainError as error:
+            problems = error.errors or [{"field": "", "message": error.message}]
+            errors.extend(
+                {
+                    "line": number,
+                    "message": f"{field_label(p['field'])}: {p['message']}" if p["field"] else p["message"],
+                }
+                for p in problems
+            )
+    if errors:
+        raise DomainError(
+            f"No team imported: {len(errors)} problem{'s' if len(errors) != 1 else ''}; "
+            + "; ".join(f"line {e['line']}: {e['message']}" for e in errors),
+            errors=errors,
+        )
+    return teams
+
+
+@transaction.atomic
+def player_account_link(*, player: Player, actor, username: str) -> Player:
+    """Link a login (username or e-mail) to an already registered player, so they find their
+    table, lists and results; replacing a link is allowed and audited like the first one."""
+    from tournaments.services.events import account_by_name
+
+    user = account_by_name(username)
+    player = Player.objects.select_for_update().select_related("tournament").get(pk=player.pk)
+    other = Player.objects.filter(tournament=player.tournament, user=user).exclude(pk=player.pk).first()
+    if other is not None:
+        raise DomainError(
+            f"{user.username} is already linked to {other.name} in this event",
+            errors=[{"field": "username", "message": f"already linked to {other.name}"}],
+            status_code=409,
+        )
+    before = player.user.username if player.user_id else None
+    player.user = user
+    player.save(update_fields=["user"])
+    audit_log(
+        tournament=player.tournament,
+        actor=actor,
+        action="player_account_link",
+        obj=player,
+        before={"player": player.name, "account": before},
+        after={"player": player.name, "account": user.username},
+    )
+    return player
+
+
+@dataclass(frozen=True)
+class PlayerEdit:
+    player_id: int
+    name: str
+    wizards_id: str
+
+
+@transaction.atomic
+def team_update(
+    *, team: Team, actor, name: str, players: list[PlayerEdit], fixed_table: int | None, reason: str = ""
+) -> Team:
+    """Correct a team's name, its players' names and Wizards Accounts, and its fixed table.
+
+    Before round 1 is paired this is registration still going on; after, it changes what was
+    printed and played, so a reason is required and the audit log keeps before and after.
+    """
+    team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
+    tournament = team.tournament
+    reason = reason.strip()
+    errors: list[dict] = []
+    if tournament.rounds.exists() and not reason:
+        errors.append({"field": "reason", "message": "round 1 is paired: say why the team changes"})
+    name = " ".join(name.split())
+    problem = team_name_problem(name)
+    if problem:
+        errors.append({"field": "name", "message": problem})
+    elif Team.objects.filter(tournament=tournament, name__iexact=name).exclude(pk=team.pk).exists():
+        errors.append(
+            {"field": "name", "message": f"a team named {name!r} is already registered in this event"}
+        )
+    if fixed_table is not None and fixed_table < 1:
+        errors.append({"field": "fixed_table", "message": "a table number is 1 or more"})
+    current = {player.pk: player for player in team.players.all()}
+    seen: set[str] = set()
+    for index, entry in enumerate(players):
+        field = f"players[{index}]"
+        if entry.player_id not in current:
+            errors.append({"field": field, "message": "not a player of this team"})
+            continue
+        if not entry.name.strip():
+            errors.append({"field": f"{field}.name", "message": "the player's name is empty"})
+        wizards_id = _normalise_wizards_id(entry.wizards_id)
+        if not wizards_id:
+            errors.append(
+                {"field": f"{field}.wizards_id", "message": "the Wizards Account id or email is empty"}
+            )
+        elif wizards_id in seen:
+            errors.append({"field": f"{field}.wizards_id", "message": "the same person is listed twice"})
+        elif (
+            Player.objects.filter(tournament=tournament, wizards_id=wizards_id)
+            .exclude(pk=entry.player_id)
+            .exists()
+        ):
+            errors.append(
+                {
+                    "field": f"{field}.wizards_id",
+                    "message": f"{entry.wizards_id} is already on a team in this event",
+                }
+            )
+        seen.add(wizards_id)
+    if errors:
+        raise DomainError(
+            "Team not changed: " + "; ".join(f"{field_label(e['field'])}: {e['message']}" for e in errors),
+            errors=errors,
+        )
+    before = {
+        "name": team.name,
+        "fixed_table": team.fixed_table,
+        "players": [f"{p.name} ({p.wizards_id})" for p in current.values()],
+    }
+    team.name, team.fixed_table = name, fixed_table
+    team.save(update_fields=["name", "fixed_table"])
+    for entry in players:
+        player = current[entry.player_id]
+        player.name = " ".join(entry.name.split())
+        player.wizards_id = _normalise_wizards_id(entry.wizards_id)
+        player.save(update_fields=["name", "wizards_id"])
+    after = {
+        "name": team.name,
+        "fixed_table": team.fixed_table,
+        "players": [f"{p.name} ({p.wizards_id})" for p in current.values()],
+    }
+    audit_log(
+        tournament=tournament,
+        actor=actor,
+        action="team_update",
+        obj=team,
+        before=before,
+        after=after,
         reason=reason,
     )
     return team

@@ -13,7 +13,7 @@ from tournaments.models import Staff
 
 @pytest.fixture
 def organizer(db):
-    return UserFactory(username="orga")
+    return UserFactory(username="orga", is_staff=True)  # may create events (settings.EVENT_CREATORS)
 
 
 @pytest.fixture

@@ -28,16 +28,16 @@ def test_create_page_sends_anonymous_users_to_log_in(client):
     assert response.url == "/accounts/login/?next=/events/new/"
 
 
-def test_create_page_shows_every_field(outsider_client):
-    response = outsider_client.get(reverse("tournament-create"))
+def test_create_page_shows_every_field(creator_client):
+    response = creator_client.get(reverse("tournament-create"))
 
     assert response.status_code == 200
     for field in VALID:
         assert f'name="{field}"' in response.text
 
 
-def test_create_event_makes_the_creator_its_organizer(outsider_client):
-    response = outsider_client.post(reverse("tournament-create"), VALID)
+def test_create_event_makes_the_creator_its_organizer(creator_client):
+    response = creator_client.post(reverse("tournament-create"), VALID)
 
     tournament = Tournament.objects.get(name="Saturday 2HG")
     assert response.status_code == 302
@@ -51,8 +51,8 @@ def test_create_event_makes_the_creator_its_organizer(outsider_client):
     assert Staff.objects.get(tournament=tournament).role == StaffRole.ORGANIZER
 
 
-def test_create_event_rule_errors_show_on_their_fields(outsider_client):
-    response = outsider_client.post(
+def test_create_event_rule_errors_show_on_their_fields(creator_client):
+    response = creator_client.post(
         reverse("tournament-create"), {**VALID, "round_minutes": "30", "team_size": "7"}
     )
 
@@ -63,8 +63,8 @@ def test_create_event_rule_errors_show_on_their_fields(outsider_client):
     assert not Tournament.objects.filter(name="Saturday 2HG").exists()
 
 
-def test_create_event_form_errors_are_400(outsider_client):
-    response = outsider_client.post(reverse("tournament-create"), {**VALID, "name": "", "date": "soon"})
+def test_create_event_form_errors_are_400(creator_client):
+    response = creator_client.post(reverse("tournament-create"), {**VALID, "name": "", "date": "soon"})
 
     assert response.status_code == 400
     assert set(response.context["form"].errors) == {"name", "date"}
@@ -76,3 +76,36 @@ def test_dashboard_links_each_event_to_its_manage_page(organizer_client, event):
     assert response.status_code == 200
     assert f'<a href="/events/{event.id}/manage/">Friday 2HG</a>' in response.text
     assert 'href="/events/new/"' in response.text
+
+
+@pytest.fixture
+def creator_client(db):
+    from tests.factories import UserFactory
+    from tests.tournaments.pages.builders import client_for
+
+    return client_for(UserFactory(username="store-owner", is_staff=True))
+
+
+def test_a_player_account_cannot_create_events_and_is_told_why(outsider_client):
+    page = outsider_client.get(reverse("tournament-create"))
+    dashboard = outsider_client.get(reverse("dashboard"))
+
+    assert page.status_code == 403
+    assert "Creating events is for the organizers this site knows" in page.text
+    assert "Create event" not in dashboard.text and "Organizer dashboard" not in dashboard.text
+
+
+def test_event_creation_can_be_granted_as_a_permission_or_opened_to_everyone(outsider_client, settings):
+    from django.contrib.auth.models import Permission, User
+
+    User.objects.get(username="outsider").user_permissions.add(
+        Permission.objects.get(codename="add_tournament")
+    )
+    granted = outsider_client.get(reverse("tournament-create")).status_code
+    settings.EVENT_CREATORS = "everyone"
+    from tests.factories import UserFactory
+    from tests.tournaments.pages.builders import client_for
+
+    anyone = client_for(UserFactory()).get(reverse("tournament-create")).status_code
+
+    assert (granted, anyone) == (200, 200)

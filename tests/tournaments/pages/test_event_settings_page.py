@@ -40,8 +40,8 @@ def current_values(event) -> dict:
     }
 
 
-def test_create_page_shows_the_optional_settings_with_their_defaults(outsider_client):
-    response = outsider_client.get(reverse("tournament-create"))
+def test_create_page_shows_the_optional_settings_with_their_defaults(organizer_client):
+    response = organizer_client.get(reverse("tournament-create"))
 
     form = response.context["form"]
     for field in ("games_per_match", "swiss_rounds", "top_cut", "penalty_policy", "udc_mode"):
@@ -51,8 +51,8 @@ def test_create_page_shows_the_optional_settings_with_their_defaults(outsider_cl
     assert '<option value="mtr" selected>' in response.text
 
 
-def test_create_page_applies_the_chosen_settings(outsider_client):
-    response = outsider_client.post(
+def test_create_page_applies_the_chosen_settings(organizer_client):
+    response = organizer_client.post(
         reverse("tournament-create"),
         {
             "name": "Sunday 2HG",

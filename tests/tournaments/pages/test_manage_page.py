@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from tournaments.enums import StaffRole
 from tournaments.models import AuditEntry, Player, Round, Team
+from tournaments.selectors import standings_for
 from tournaments.services.results import match_result_report
 
 pytestmark = pytest.mark.django_db
@@ -130,7 +131,8 @@ def test_drop_with_reason_drops_the_team(organizer_client, event):
     team = Team.objects.get(tournament=event, name="Team Turn")
 
     response = organizer_client.post(
-        reverse("tournament-team-drop", args=[event.id, team.id]), {"reason": "Went home sick"}
+        reverse("tournament-team-drop", args=[event.id, team.id]),
+        {"reason": "Went home sick", "confirm": "yes"},
     )
 
     assert response.status_code == 302
@@ -160,7 +162,10 @@ def test_pair_then_publish(organizer_client, event):
     page = organizer_client.get(manage_url(event))
     assert "0 of 3 reported" in page.text
     assert page.text.count("Not yet reported") == 3
-    assert "Pair round 2</button>" in page.text
+    # Round 2 cannot be paired before every result of round 1 is in: no button says it can.
+    assert "Pair round 2" not in page.text
+    assert 'id="build-cut"' not in page.text
+    assert "Round 1 of 3" in page.text
 
 
 def test_pairing_again_before_results_are_in_shows_the_service_message(
@@ -180,7 +185,7 @@ def test_delete_round_without_results_allows_repair(organizer_client, event, pai
     assert not Round.objects.filter(tournament=event).exists()
 
 
-def test_delete_round_with_results_is_refused_and_the_button_disabled(
+def test_delete_round_with_results_is_refused_and_not_offered(
     organizer_client, organizer, event, published_round
 ):
     match = published_round.matches.exclude(table=None).order_by("table").first()
@@ -191,7 +196,7 @@ def test_delete_round_with_results_is_refused_and_the_button_disabled(
     page = organizer_client.get(manage_url(event))
     response = organizer_client.post(reverse("tournament-round-delete", args=[event.id, published_round.id]))
 
-    assert 'id="delete-round" disabled' in page.text
+    assert 'id="delete-round"' not in page.text
     assert response.status_code == 409
     assert f"round 1 has results at table(s) [{match.table}]; it cannot be re-paired" in response.text
     assert Round.objects.filter(tournament=event).count() == 1
@@ -209,7 +214,9 @@ def test_results_grid_rows_carry_version_and_status(organizer_client, organizer,
     assert [row["match"].table for row in rows] == [1, 2, 3]
     assert rows[0]["status"] == "Reported by orga, confirmed"
     assert rows[1]["status"] == "Not yet reported"
-    assert f'data-match-id="{match.id}" data-version="2"' in response.text
+    assert f'data-match-id="{match.id}"' in response.text
+    assert '<input type="hidden" name="version" value="2">' in response.text
+    assert rows[0]["choice"] == "id"
     assert "1 of 3 reported" in response.text
 
 
@@ -223,8 +230,9 @@ def test_not_yet_reported_filter_hides_reported_rows_without_js(
 
     response = organizer_client.get(manage_url(event), {"pending": "1"})
 
-    assert 'data-reported="1" hidden' in response.text
-    assert response.text.count('data-reported="0">') == 2
+    assert response.text.count('data-reported="1" method="post"') == 1
+    assert response.text.count('hx-swap="outerHTML" hidden>') == 1
+    assert response.text.count('hx-swap="outerHTML">') == 2
 
 
 def test_build_cut_refused_is_shown(organizer_client, event):
@@ -272,6 +280,261 @@ def test_player_login_links_the_account(organizer_client, event, outsider_client
     assert Player.objects.get(wizards_id="outsider@example.org").user.username == "outsider"
 
 
+def _first_table(round_obj):
+    return round_obj.matches.exclude(table=None).order_by("table").first()
+
+
+def test_result_form_posts_to_a_page_url_and_changes_the_standings(organizer_client, event, published_round):
+    match = _first_table(published_round)
+    page = organizer_client.get(manage_url(event))
+    action = reverse("tournament-match-result", args=[event.id, match.id])
+    assert f'data-match-id="{match.id}" data-reported="0" method="post" action="{action}"' in page.text
+    assert "/api/v1/" not in page.text
+
+    response = organizer_client.post(action, {"result": "b", "version": match.version})
+
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert (match.team_a_wins, match.team_b_wins, match.draws, match.confirmed) == (0, 1, 0, True)
+    page = organizer_client.get(manage_url(event))
+    assert f"Table {match.table}: Saved 0-1-0." in page.text
+    assert "1 of 3 reported" in page.text
+    points = {row.team_id: row.match_points for row in standings_for(event, through_round=1)}
+    assert (points[match.team_a_id], points[match.team_b_id]) == (0, 3)
+
+
+def test_result_form_refuses_a_stale_version_with_the_current_result(
+    organizer_client, organizer, event, published_round
+):
+    match = _first_table(published_round)
+    stale = match.version
+    match_result_report(match=match, actor=organizer, team_a_wins=1, team_b_wins=0, draws=0, version=stale)
+
+    response = organizer_client.post(
+        reverse("tournament-match-result", args=[event.id, match.id]), {"result": "draw", "version": stale}
+    )
+
+    assert response.status_code == 409
+    assert "Someone else changed this result: it is now 1-0-0." in response.text
+    match.refresh_from_db()
+    assert (match.team_a_wins, match.draws) == (1, 0)
+
+
+def test_changing_a_confirmed_result_asks_for_a_reason_in_words(
+    organizer_client, organizer, event, published_round
+):
+    match = _first_table(published_round)
+    match = match_result_report(
+        match=match, actor=organizer, team_a_wins=1, team_b_wins=0, draws=0, version=match.version
+    )
+    url = reverse("tournament-match-result", args=[event.id, match.id])
+
+    refused = organizer_client.post(url, {"result": "b", "version": match.version})
+    changed = organizer_client.post(url, {"result": "b", "version": match.version, "reason": "slip misread"})
+
+    assert refused.status_code == 400
+    assert "give a reason to change it" in refused.text
+    assert "reason:" not in refused.text
+    assert changed.status_code == 302
+    assert AuditEntry.objects.filter(action="match_result_correct", reason="slip misread").exists()
+
+
+def test_htmx_result_answers_the_row_and_the_counter(organizer_client, event, published_round):
+    match = _first_table(published_round)
+
+    response = organizer_client.post(
+        reverse("tournament-match-result", args=[event.id, match.id]),
+        {"result": "a", "version": match.version},
+        headers={"HX-Request": "true"},
+    )
+
+    assert response.status_code == 200
+    assert response.text.lstrip().startswith("{#") is False
+    assert f'data-match-id="{match.id}" data-reported="1"' in response.text
+    assert "Saved 1-0-0" in response.text
+    assert 'id="results-count" aria-live="polite" hx-swap-oob="true">1 of 3 reported' in response.text
+
+
+def test_judge_cannot_post_a_result(judge_client, event, published_round):
+    match = _first_table(published_round)
+
+    response = judge_client.post(
+        reverse("tournament-match-result", args=[event.id, match.id]),
+        {"result": "a", "version": match.version},
+    )
+
+    assert response.status_code == 403
+    assert "for its organizer, head judge, scorekeeper; you are its judge." in response.text
+
+
+def test_pair_button_offered_once_every_result_is_in_and_the_prepublish_check_shows_points(
+    organizer_client, organizer, event, published_round
+):
+    for match in published_round.matches.exclude(table=None):
+        match_result_report(
+            match=match, actor=organizer, team_a_wins=1, team_b_wins=0, draws=0, version=match.version
+        )
+    page = organizer_client.get(manage_url(event))
+    assert "Pair round 2</button>" in page.text
+    assert 'id="delete-round"' not in page.text
+
+    organizer_client.post(reverse("tournament-round-pair", args=[event.id]))
+    page = organizer_client.get(manage_url(event))
+
+    assert "Round 2 of 3" in page.text
+    shown = {
+        side.team.name: side.match_points
+        for row in page.context["pairing_rows"]
+        for side in (row.side_a, row.side_b)
+        if side
+    }
+    winners = {m.team_a.name for m in published_round.matches.select_related("team_a")}
+    assert all(shown[name] == 3 for name in winners)
+    assert sorted(shown.values()) == [0, 0, 0, 3, 3, 3, 3]
+
+
+def test_drop_asks_for_confirmation_then_can_be_undone_until_the_next_round(
+    organizer_client, organizer, event, published_round
+):
+    team = Team.objects.get(tournament=event, name="Team Turn")
+    url = reverse("tournament-team-drop", args=[event.id, team.id])
+
+    asked = organizer_client.post(url, {"reason": "went home"})
+    team.refresh_from_db()
+    assert asked.status_code == 200 and team.dropped_after_round is None
+    assert "is not paired from round 2 on" in asked.text
+    organizer_client.post(url, {"reason": "went home", "confirm": "yes"})
+    team.refresh_from_db()
+    assert team.dropped_after_round == 1
+    page = organizer_client.get(manage_url(event))
+    assert f'data-undo-drop="{team.id}"' in page.text
+
+    undone = organizer_client.post(reverse("tournament-team-undrop", args=[event.id, team.id]))
+
+    team.refresh_from_db()
+    assert undone.status_code == 302
+    assert (team.dropped_after_round, team.drop_reason) == (None, "")
+    assert AuditEntry.objects.filter(action="team_drop_undo", object_id=str(team.id)).exists()
+
+
+def test_a_drop_cannot_be_undone_once_the_next_round_is_paired(
+    organizer_client, organizer, event, published_round
+):
+    from tournaments.services.rounds import round_pair
+    from tournaments.services.teams import team_drop
+
+    team = Team.objects.get(tournament=event, name="Team Turn")
+    team_drop(team=team, actor=organizer, reason="went home")
+    for match in published_round.matches.exclude(table=None):
+        match_result_report(
+            match=match, actor=organizer, team_a_wins=1, team_b_wins=0, draws=0, version=match.version
+        )
+    round_pair(tournament=event, actor=organizer)
+
+    page = organizer_client.get(manage_url(event))
+    response = organizer_client.post(reverse("tournament-team-undrop", args=[event.id, team.id]))
+
+    assert f'data-undo-drop="{team.id}"' not in page.text
+    assert response.status_code == 409
+    assert "can no longer be undone" in response.context["error"]
+
+
+def test_link_an_account_to_a_registered_player_from_the_teams_row(organizer_client, event, outsider_client):
+    player = Player.objects.get(tournament=event, name="Jade Wu")
+
+    response = organizer_client.post(
+        reverse("tournament-player-link", args=[event.id, player.team_id]),
+        {"player": player.id, "username": "outsider"},
+    )
+
+    player.refresh_from_db()
+    assert response.status_code == 302
+    assert player.user.username == "outsider"
+    assert outsider_client.get(reverse("tournament-me", args=[event.id])).status_code == 200
+    assert AuditEntry.objects.filter(action="player_account_link").exists()
+
+
+def test_audit_log_reads_as_sentences_with_round_numbers_not_ids(
+    organizer_client, organizer, event, published_round
+):
+    match = _first_table(published_round)
+    match = match_result_report(
+        match=match, actor=organizer, team_a_wins=1, team_b_wins=0, draws=0, version=match.version
+    )
+    match_result_report(
+        match=match,
+        actor=organizer,
+        team_a_wins=0,
+        team_b_wins=1,
+        draws=0,
+        version=match.version,
+        reason="slip misread",
+    )
+
+    page = organizer_client.get(reverse("tournament-audit", args=[event.id]))
+
+    sentences = [line.sentence for line in page.context["lines"]]
+    assert any(s.startswith("Round 1 paired by orga at ") for s in sentences)
+    assert any(s.startswith("Round 1 published by orga at ") for s in sentences)
+    correction = next(line for line in page.context["lines"] if line.entry.action == "match_result_correct")
+    assert correction.sentence.startswith(f"Result of table {match.table}, round 1 corrected by orga")
+    assert correction.changes == ["left team's games: 1 → 0", "right team's games: 0 → 1"]
+    assert "{&#x27;" not in page.text and ">round_pair" not in page.text
+
+
+def test_edit_a_team_before_round_one_without_a_reason(organizer_client, event):
+    team = Team.objects.get(tournament=event, name="Team Turn")
+    first, second = team.players.order_by("position")
+    url = reverse("tournament-team-edit", args=[event.id, team.id])
+    assert f'data-team-edit="{team.id}"' in organizer_client.get(url).text
+
+    response = organizer_client.post(
+        url,
+        {
+            "name": "Team Turn Again",
+            f"player_{first.id}_name": "Ivan Petrov",
+            f"player_{first.id}_wizards_id": "ivan.p@example.org",
+            f"player_{second.id}_name": "Jade  Wu",
+            f"player_{second.id}_wizards_id": second.wizards_id,
+            "fixed_table": "7",
+        },
+    )
+
+    team.refresh_from_db()
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert response.status_code == 302
+    assert (team.name, team.fixed_table, first.wizards_id, second.name) == (
+        "Team Turn Again",
+        7,
+        "ivan.p@example.org",
+        "Jade Wu",
+    )
+
+
+def test_editing_a_team_after_round_one_needs_a_reason(organizer_client, event, paired_round):
+    team = Team.objects.get(tournament=event, name="Team Turn")
+    players = list(team.players.order_by("position"))
+    url = reverse("tournament-team-edit", args=[event.id, team.id])
+    data = {"name": "Renamed", "fixed_table": ""}
+    for player in players:
+        data[f"player_{player.id}_name"] = player.name
+        data[f"player_{player.id}_wizards_id"] = player.wizards_id
+
+    refused = organizer_client.post(url, data)
+    changed = organizer_client.post(url, {**data, "reason": "name misspelt on the sheet"})
+
+    assert refused.status_code == 400
+    assert "reason: round 1 is paired: say why the team changes" in refused.text
+    assert changed.status_code == 302
+    entry = AuditEntry.objects.get(action="team_update")
+    assert (entry.before["name"], entry.after["name"], entry.reason) == (
+        "Team Turn",
+        "Renamed",
+        "name misspelt on the sheet",
+    )
+
+
 def test_organizer_seats_a_draft_in_pods_with_the_form_and_sees_them(organizer_client, event):
     event.format = "draft"
     event.save()
@@ -313,7 +576,7 @@ def test_add_team_with_an_awarded_bye(organizer_client, event):
     assert Team.objects.get(tournament=event, name="Bye Holders").awarded_byes == 2
     page = organizer_client.get(manage_url(event)).text
     assert 'name="awarded_byes"' in page
-    assert 'Bye Holders <span class="muted">(2-round awarded bye)</span>' in page
+    assert '>Bye Holders</a> <span class="muted">(2-round awarded bye)</span>' in page
 
     refused = organizer_client.post(
         reverse("tournament-team-add", args=[event.id]), form | {"name": "Too Many", "awarded_byes": "4"}

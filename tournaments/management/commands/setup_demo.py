@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
@@ -66,6 +67,8 @@ class Command(BaseCommand):
             user = user_model.objects.create_user(
                 DEMO_USERNAME, email="organizer@example.org", password=DEMO_PASSWORD
             )
+            # Event creation is a role the site grants (settings.EVENT_CREATORS).
+            user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
         return user, user.check_password(DEMO_PASSWORD)
 
     def _demo_event(self, organizer) -> Tournament:
