@@ -363,7 +363,7 @@ def team_reinstate(*, team: Team, actor, reason: str) -> Team:
 
 def _import_rows(text: str) -> list[tuple[int, list[str]]]:
     """(line number, cells) for each non-empty line; a first line naming the columns is skipped."""
-    rows = []
+    rows: list[tuple[int, list[str]]] = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
@@ -443,7 +443,7 @@ def player_account_link(*, player: Player, actor, username: str) -> Player:
             errors=[{"field": "username", "message": f"already linked to {other.name}"}],
             status_code=409,
         )
-    before = player.user.username if player.user_id else None
+    before = player.user.username if player.user is not None else None
     player.user = user
     player.save(update_fields=["user"])
     audit_log(
