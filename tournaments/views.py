@@ -40,7 +40,14 @@ from tournaments.forms import (
     result_choice,
 )
 from tournaments.models import Match, Player, Round, Staff, Team, Tournament
-from tournaments.permissions import may_create_events, player_team_id, staff_role
+from tournaments.permissions import (
+    ALL_STAFF,
+    ORGANIZER,
+    SCOREKEEPING,
+    may_create_events,
+    player_team_id,
+    staff_role,
+)
 from tournaments.read_models import final_standings, finished_final, match_outcome, playoff_bracket_rounds
 from tournaments.rules import RULES, can_check_decks, can_manage_event, can_run_event, is_event_staff
 from tournaments.selectors import (
@@ -452,13 +459,19 @@ def match_seats_view(request, tournament_id: int, match_id: int):
 # ---- staff pages ----------------------------------------------------------------------------
 
 
+# The staff roles each page rule lets in, so a refused page can say who it is for.
+_PAGE_RULE_ROLES = {"is_event_staff": ALL_STAFF, "can_run_event": SCOREKEEPING, "can_manage_event": ORGANIZER}
+
+
 def _staff_event(request, tournament_id: int, rule: str = "is_event_staff") -> Tournament:
     """The event, if the named rule (``tournaments.rules``) lets the user do this page's work."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     if not RULES[rule](request.user, tournament):
+        roles = _PAGE_RULE_ROLES[rule]
+        allowed = ", ".join(StaffRole(role).label.lower() for role in StaffRole.values if role in roles)
         mine = staff_role(request.user, tournament)
         raise PermissionDenied(
-            f"This page of “{tournament.name}” is for staff of the event whose role may do this work"
+            f"This page of “{tournament.name}” is for its {allowed}"
             + (
                 f"; you are its {StaffRole(mine).label.lower()}."
                 if mine

@@ -39,6 +39,7 @@ def _environment(tmp_path: Path) -> dict[str, str]:
     }
     env.update(
         DATABASE_URL=f"sqlite:///{tmp_path / 'event.sqlite3'}",
+        SECRET_KEY="test-only-embedded-worker",
         CELERY_DATA_DIR=str(tmp_path / "celery"),
         MEDIA_ROOT=str(tmp_path / "media"),
         EMBEDDED_WORKER="true",

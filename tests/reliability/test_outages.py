@@ -32,8 +32,8 @@ def redis_down(settings):
     }
 
     def reset_connections():
-        if app._pool is not None:
-            app._pool.force_close_all()
+        """New pools for the new URLs; the old ones are dropped, not closed, because kombu's
+        producers may still hold them and a closed pool fails every later send."""
         app._pool = None
         app.amqp._producer_pool = None
 

@@ -23,7 +23,9 @@ def run_writers(tmp_path: Path, *flags: str) -> dict:
     result = subprocess.run(
         [sys.executable, "-m", "tests.reliability.sqlite_writers", str(tmp_path / "event.sqlite3"), *flags],
         cwd=ROOT,
-        env={k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL", "SECRET_KEY"}},
+        env={k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL", "SECRET_KEY"}}
+        # A database URL needs a secret key (config/settings refuses the repository's development key).
+        | {"SECRET_KEY": "test-only-sqlite-writers"},
         capture_output=True,
         text=True,
         timeout=300,
