@@ -29,7 +29,9 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     WEB_CONCURRENCY=3
 
 # WeasyPrint 70 dlopens GObject, Pango, PangoFT2, HarfBuzz and Fontconfig; these two Pango packages
-# pull in the rest. fonts-dejavu-core gives PDFs a real font (without one, text renders as boxes).
+# pull in the rest. fonts-dejavu-core gives PDFs a real font (without one, text renders as boxes);
+# fonts-noto-cjk prints Japanese, Chinese and Korean names, fonts-noto-core Arabic and Hebrew faces
+# (static/pdf/print.css names them). The translations' .mo files are committed: no gettext here.
 # fontconfig (fc-cache) builds the system font cache here: without a valid one every process rescans
 # the fonts and prints "Fontconfig error: No writable cache directories" as the non-root user.
 # Fontconfig checks each cache against its font directory's mtime including nanoseconds, which layer
@@ -39,6 +41,8 @@ RUN apt-get update \
         libpango-1.0-0 \
         libpangoft2-1.0-0 \
         fonts-dejavu-core \
+        fonts-noto-cjk \
+        fonts-noto-core \
         fontconfig \
     && rm -rf /var/lib/apt/lists/* \
     && mkdir -p /usr/local/share/fonts \

@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint bench install lock system-packages services-test clean
+.PHONY: run test lint bench install lock system-packages messages services-test clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,17 @@ lock: install
 
 system-packages:
 	@sh scripts/system-packages.sh
+
+# After changing user-facing strings: extract them into locale/*/LC_MESSAGES/*.po, translate the
+# new entries (no empty or fuzzy msgstr: tests/test_translations.py), then compile the .mo files,
+# which are committed so that `make run`, the tests and the Docker image need no gettext.
+LOCALES := es pt_BR ja
+messages: install system-packages
+	$(BIN)/python manage.py makemessages --no-obsolete --no-location $(addprefix -l ,$(LOCALES)) \
+		--ignore '.venv/*' --ignore 'staticfiles/*' --ignore 'tests/*' --ignore 'bench/*'
+	$(BIN)/python manage.py makemessages -d djangojs --no-obsolete --no-location $(addprefix -l ,$(LOCALES)) \
+		--ignore '.venv/*' --ignore 'staticfiles/*' --ignore 'static/vendor/*'
+	$(BIN)/python manage.py compilemessages --ignore '.venv/*'
 
 run: install
 	$(BIN)/python manage.py migrate --noinput

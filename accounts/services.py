@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model, password_validation
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from accounts.usernames import account_with_similar_username, normalize_username
 from common.errors import DomainError
@@ -36,6 +37,7 @@ def account_create(*, username: str, password: str, email: str = "") -> User:
         candidate.save()
     except IntegrityError:
         raise DomainError(
-            f"the username {username!r} is taken", errors=[{"field": "username", "message": "taken"}]
+            _("the username %(username)s is taken") % {"username": repr(username)},
+            errors=[{"field": "username", "message": _("taken")}],
         ) from None
     return candidate

@@ -14,6 +14,7 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.contrib.auth.views import LoginView
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from accounts.services import account_create
@@ -30,15 +31,27 @@ class SignUpForm(forms.Form):
 TOO_MANY_SIGNUPS = "Too many sign-ups from your address. Try again in {minutes} minute(s)."
 
 
+def _safe_next(request) -> str:
+    """Where to go after signing up: back to the page that sent the player here (an invite
+    link), if it is on this site."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return ""
+
+
 @require_http_methods(["GET", "POST"])
 def signup(request):
     form = SignUpForm(request.POST or None)
+    next_url = _safe_next(request)
     if request.method == "POST":
         wait = signup_retry_after(request)
         if wait is not None:
             form.is_valid()
             form.add_error(None, TOO_MANY_SIGNUPS.format(minutes=math.ceil(wait / 60)))
-            response = render(request, "accounts/signup.html", {"form": form}, status=429)
+            response = render(request, "accounts/signup.html", {"form": form, "next": next_url}, status=429)
             response["Retry-After"] = str(wait)
             return response
     if request.method == "POST" and form.is_valid():
@@ -49,8 +62,9 @@ def signup(request):
                 form.add_error(error.get("field"), error["message"])
         else:
             login(request, user, backend="accounts.backends.UsernameBackend")
-            return redirect("home")
-    return render(request, "accounts/signup.html", {"form": form}, status=400 if form.errors else 200)
+            return redirect(next_url or "home")
+    context = {"form": form, "next": next_url}
+    return render(request, "accounts/signup.html", context, status=400 if form.errors else 200)
 
 
 class ThrottledLoginFormMixin:

@@ -40,8 +40,11 @@ def environment(workdir: str) -> dict[str, str]:
     }
     env.update(
         DATABASE_URL=f"sqlite:///{workdir}/bench.sqlite3",
+        # A database URL needs a secret key (config/settings refuses the repository's development key).
+        SECRET_KEY="bench-only-embedded-pairing",
         MEDIA_ROOT=f"{workdir}/media",
         CELERY_DATA_DIR=f"{workdir}/celery",
+        CACHE_DIR=f"{workdir}/cache",
         DJANGO_SETTINGS_MODULE="config.settings",
         LOG_LEVEL="WARNING",
         DEBUG="false",
@@ -191,7 +194,7 @@ def main() -> None:
                 cpu.append(cpu_seconds(web) - before)
                 documents.append(wait_for_documents(tournament_id))
                 first = Round.objects.get(tournament_id=tournament_id, number=1)
-                round_delete(round=first, actor=first.tournament.created_by)
+                round_delete(round_row=first, actor=first.tournament.created_by)
         finally:
             os.killpg(server.pid, signal.SIGINT)
             server.wait(timeout=60)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from clock.domain.end_of_round import EndOfRoundError, call_time, complete_turn
 from clock.domain.errors import ClockUserError
@@ -36,7 +37,7 @@ from clock.selectors import (
 )
 from common.errors import ConflictError, DomainError
 from penalties import selectors as penalty_selectors
-from tournaments.enums import MatchResultKind, RoundKind, TeamSide
+from tournaments.enums import ResultKind, RoundKind, TeamSide
 from tournaments.models import Match, Round, RoundPause, TimeExtension
 from tournaments.services.audit import audit_log
 
@@ -125,7 +126,7 @@ def _clock_summary(clock: RoundClock, at: datetime) -> dict:
 
 
 @transaction.atomic
-def round_start(*, round: Round, actor, at: datetime, untimed: bool = False) -> Round:
+def round_start(*, round_row: Round, actor, at: datetime, untimed: bool = False) -> Round:
     """Start the round's clock at ``at``.
 
     Separate from pairing: the clock starts once players are seated, and they may not begin
@@ -134,18 +135,18 @@ def round_start(*, round: Round, actor, at: datetime, untimed: bool = False) -> 
     Swiss and 90 minutes for playoffs (DECISIONS.md). ``untimed`` (playoffs only, for a final the
     organizer leaves open) stores no length.
     """
-    locked = _lock_round(round)
+    locked = _lock_round(round_row)
     if not locked.is_public:
         raise ConflictError(
-            "publish the pairings first: players must be seated before the clock starts",
+            _("publish the pairings first: players must be seated before the clock starts"),
             extra={"code": "not_published"},
         )
     if locked.is_finished and locked.started_at is None:
-        raise ConflictError("every result of this round is already in", extra={"code": "round_finished"})
+        raise ConflictError(_("every result of this round is already in"), extra={"code": "round_finished"})
     if untimed and locked.kind != RoundKind.PLAYOFF:
         raise DomainError(
-            "only a playoff round may be untimed (finals, MTR App. B)",
-            errors=[{"field": "untimed", "message": "only a playoff round may be untimed"}],
+            _("only a playoff round may be untimed (finals, MTR App. B)"),
+            errors=[{"field": "untimed", "message": _("only a playoff round may be untimed")}],
         )
     if locked.started_at is not None:
         raise _api_error(ClockError("already_started", "the round has already started"))
@@ -170,9 +171,9 @@ def round_start(*, round: Round, actor, at: datetime, untimed: bool = False) -> 
 
 
 @transaction.atomic
-def round_pause(*, round: Round, actor, at: datetime) -> RoundPause:
+def round_pause(*, round_row: Round, actor, at: datetime) -> RoundPause:
     """Stop the round clock at ``at`` (every table's clock stops with it, extensions included)."""
-    locked = _lock_round(round)
+    locked = _lock_round(round_row)
     clock = round_clock_only(locked)
     try:
         clock.pause(at)
@@ -191,13 +192,13 @@ def round_pause(*, round: Round, actor, at: datetime) -> RoundPause:
 
 
 @transaction.atomic
-def round_resume(*, round: Round, actor, at: datetime) -> RoundPause:
+def round_resume(*, round_row: Round, actor, at: datetime) -> RoundPause:
     """Restart the clock at ``at``; every end moves later by the length of the pause.
 
     The round's next deadline moves too (a pause cleared it: the sweep saw no deadline while
     the clock stood still).
     """
-    locked = _lock_round(round)
+    locked = _lock_round(round_row)
     pauses = list(RoundPause.objects.filter(round_id=locked.pk))
     clock = clock_from_rows(locked, pauses)
     try:
@@ -236,7 +237,7 @@ def _lock_match(match: Match) -> Match:
 
 def _require_table(match: Match) -> None:
     if match.table is None or match.team_b_id is None:
-        raise ConflictError("a bye has no table and no clock", extra={"code": "bye"})
+        raise ConflictError(_("a bye has no table and no clock"), extra={"code": "bye"})
 
 
 @transaction.atomic
@@ -255,9 +256,10 @@ def time_extension_grant(*, match: Match, actor, minutes: int, reason: str) -> T
         grant = ExtensionValue(minutes, reason.strip() if isinstance(reason, str) else reason)
     except ClockError as exc:
         raise _api_error(exc) from exc
-    if locked.result_kind != MatchResultKind.PENDING:
+    if locked.result_kind != ResultKind.PENDING:
         raise ConflictError(
-            f"table {locked.table} has already reported its result", extra={"code": "result_reported"}
+            _("table %(table)s has already reported its result") % {"table": locked.table},
+            extra={"code": "result_reported"},
         )
     if locked.time_called_at is not None:
         raise _api_error(

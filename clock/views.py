@@ -19,6 +19,8 @@ from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clock.domain.display import TableClock
@@ -35,22 +37,23 @@ from clock.services import (
 )
 from common.errors import DomainError
 from common.numbers import parse_column_int
+from tournaments.localization import event_locale
 from tournaments.models import Match, Player, Round, Tournament
 from tournaments.rules import can_run_clock, can_work_table, is_event_staff
 
 STATE_LABELS = {
-    "not_started": "Waiting for the start",
+    "not_started": gettext_lazy("Waiting for the start"),
     "running": "",
-    "paused": "Paused",
-    "time_up": "Time",
-    "finished": "Round over",
+    "paused": gettext_lazy("Paused"),
+    "time_up": gettext_lazy("Time"),
+    "finished": gettext_lazy("Round over"),
 }
 
 
 def format_seconds(seconds: int | None) -> str:
     """A countdown as the hall reads it: M:SS, or H:MM:SS for a 90-minute playoff round."""
     if seconds is None:
-        return "No time limit"
+        return gettext("No time limit")
     hours, rest = divmod(max(seconds, 0), 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
@@ -145,7 +148,7 @@ def _clock_context(tournament: Tournament, round_row: Round | None, now: datetim
         "view": None,
         "lines": [],
         "remaining_text": "–",
-        "state_label": "No round yet",
+        "state_label": gettext("No round yet"),
         # The script appends "<round number>/clock/" (the api-round-clock route).
         "api_base": reverse("api-rounds", args=[tournament.pk]),
     }
@@ -173,15 +176,17 @@ def clock_projector(request, tournament_id: int):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     staff = is_event_staff(request.user, tournament)
     round_row = _round_for_projector(tournament, request.GET.get("round"), staff=staff)
-    context = _clock_context(tournament, round_row, timezone.now())
-    context["follow"] = "round" not in request.GET
-    context["noted_lines"] = [
-        line
-        for line in context["lines"]
-        if not line.row.result_in
-        and (line.row.extension_minutes or line.row.time_called or line.row.extra_turns_since)
-    ]
-    return render(request, "clock/projector.html", context)
+    # The hall's screen speaks the event's language, whatever the laptop's browser says.
+    with event_locale(tournament):
+        context = _clock_context(tournament, round_row, timezone.now())
+        context["follow"] = "round" not in request.GET
+        context["noted_lines"] = [
+            line
+            for line in context["lines"]
+            if not line.row.result_in
+            and (line.row.extension_minutes or line.row.time_called or line.row.extra_turns_since)
+        ]
+        return render(request, "clock/projector.html", context)
 
 
 @login_required
@@ -190,7 +195,7 @@ def clock_judge(request, tournament_id: int):
     which turn, with the forms to extend, call time and advance turns."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     if not is_event_staff(request.user, tournament):
-        raise PermissionDenied("staff only")
+        raise PermissionDenied(_("staff only"))
     round_row = _round_for_page(tournament, request.GET.get("round"), staff=True)
     context = _clock_context(tournament, round_row, timezone.now())
     context["is_judge"] = can_work_table(request.user, tournament)
@@ -257,15 +262,20 @@ def clock_round_action(request, tournament_id: int, number: int, action: str):
         Round.objects.select_related("tournament"), tournament_id=tournament_id, number=number
     )
     if not can_run_clock(request.user, round_row.tournament):
-        raise PermissionDenied("staff only")
+        raise PermissionDenied(_("staff only"))
     services = {"start": round_start, "pause": round_pause, "resume": round_resume}
     if action not in services:
-        raise Http404("no such clock action")
+        raise Http404(_("no such clock action"))
     extra = {"untimed": request.POST.get("untimed") == "1"} if action == "start" else {}
     _run(
         request,
-        lambda: services[action](round=round_row, actor=request.user, at=timezone.now(), **extra),
-        f"Round {number}: clock {'started' if action == 'start' else action + 'd'}.",
+        lambda: services[action](round_row=round_row, actor=request.user, at=timezone.now(), **extra),
+        {
+            "start": _("Round %(number)s: clock started."),
+            "pause": _("Round %(number)s: clock paused."),
+            "resume": _("Round %(number)s: clock resumed."),
+        }[action]
+        % {"number": number},
     )
     return _judge_redirect(tournament_id, number)
 
@@ -275,7 +285,7 @@ def _judge_match(request, tournament_id: int, match_id: int) -> Match:
         Match.objects.select_related("round__tournament"), pk=match_id, round__tournament_id=tournament_id
     )
     if not can_work_table(request.user, match.round.tournament):
-        raise PermissionDenied("judges only")
+        raise PermissionDenied(_("judges only"))
     return match
 
 
@@ -286,12 +296,19 @@ def clock_extension(request, tournament_id: int, match_id: int):
     form = ExtensionForm(request.POST)
     if not form.is_valid():
         problems = "; ".join(f"{field}: {' '.join(errors)}" for field, errors in form.errors.items())
-        messages.error(request, f"Table {match.table}: {problems}")
+        messages.error(
+            request, _("Table %(table)s: %(problems)s") % {"table": match.table, "problems": problems}
+        )
     else:
         _run(
             request,
             lambda: time_extension_grant(match=match, actor=request.user, **form.cleaned_data),
-            f"Table {match.table}: +{form.cleaned_data['minutes']} min ({form.cleaned_data['reason']}).",
+            _("Table %(table)s: +%(minutes)s min (%(reason)s).")
+            % {
+                "table": match.table,
+                "minutes": form.cleaned_data["minutes"],
+                "reason": form.cleaned_data["reason"],
+            },
         )
     return _judge_redirect(tournament_id, match.round.number)
 
@@ -302,7 +319,7 @@ def clock_time_call(request, tournament_id: int, match_id: int):
     match = _judge_match(request, tournament_id, match_id)
     form = TimeCallForm(request.POST)
     if not form.is_valid():
-        messages.error(request, f"Table {match.table}: choose the active team")
+        messages.error(request, _("Table %(table)s: choose the active team") % {"table": match.table})
     else:
         _run(
             request,
@@ -312,7 +329,8 @@ def clock_time_call(request, tournament_id: int, match_id: int):
                 active_team=form.cleaned_data["active_team"],
                 at=timezone.now(),
             ),
-            f"Table {match.table}: time called, team {form.cleaned_data['active_team']} active.",
+            _("Table %(table)s: time called, team %(team)s active.")
+            % {"table": match.table, "team": form.cleaned_data["active_team"]},
         )
     return _judge_redirect(tournament_id, match.round.number)
 
@@ -324,7 +342,7 @@ def clock_turn_complete(request, tournament_id: int, match_id: int):
     _run(
         request,
         lambda: match_turn_complete(match=match, actor=request.user),
-        f"Table {match.table}: turn completed.",
+        _("Table %(table)s: turn completed.") % {"table": match.table},
     )
     return _judge_redirect(tournament_id, match.round.number)
 
@@ -332,25 +350,34 @@ def clock_turn_complete(request, tournament_id: int, match_id: int):
 def _life_totals_message(match: Match, row: TableClock, life_a: int, life_b: int) -> tuple[int, str]:
     """What the judge is told for the life totals at a table whose last turn is over (MTR 2.4):
     the message level and text. Nothing is stored; the result goes in through result entry."""
-    table = f"Table {match.table}"
+    table = match.table
     if not row.finished:
-        return messages.ERROR, f"{table}: its end-of-round turns are not over yet"
+        return messages.ERROR, _("Table %(table)s: its end-of-round turns are not over yet") % {
+            "table": table
+        }
     outcome = outcome_after_last_turn(match.round.kind, life_a, life_b)
     if outcome is Outcome.DRAW:
         return (
             messages.INFO,
-            f"{table}: a Swiss match with no winner after the last turn is a draw (MTR 2.4).",
+            _("Table %(table)s: a Swiss match with no winner after the last turn is a draw (MTR 2.4).")
+            % {"table": table},
         )
     if outcome is Outcome.PLAY_ON:
-        return messages.WARNING, (
-            f"{table}: life totals equal ({life_a} each): play on. A playoff has no draws: as soon as one "
-            "team is ahead, the team not at the highest life total loses (MTR 2.4)."
-        )
+        return messages.WARNING, _(
+            "Table %(table)s: life totals equal (%(life)s each): play on. A playoff has no draws: as soon as "
+            "one team is ahead, the team not at the highest life total loses (MTR 2.4)."
+        ) % {"table": table, "life": life_a}
     side, team = ("A", match.team_a) if outcome is Outcome.A_WINS else ("B", match.team_b)
-    return messages.SUCCESS, (
-        f"{table}: team {side} ({team.name}) wins on life totals, {max(life_a, life_b)} to "
-        f"{min(life_a, life_b)} (MTR 2.4). Enter the result as usual."
-    )
+    return messages.SUCCESS, _(
+        "Table %(table)s: team %(side)s (%(name)s) wins on life totals, %(high)s to %(low)s (MTR 2.4). "
+        "Enter the result as usual."
+    ) % {
+        "table": table,
+        "side": side,
+        "name": team.name,
+        "high": max(life_a, life_b),
+        "low": min(life_a, life_b),
+    }
 
 
 @require_POST
@@ -361,9 +388,11 @@ def clock_life_totals(request, tournament_id: int, match_id: int):
     match = _judge_match(request, tournament_id, match_id)
     form = LifeTotalsForm(request.POST)
     if match.table is None or match.team_b_id is None:
-        messages.error(request, "a bye has no table and no life totals")
+        messages.error(request, _("a bye has no table and no life totals"))
     elif not form.is_valid():
-        messages.error(request, f"Table {match.table}: enter both life totals as whole numbers")
+        messages.error(
+            request, _("Table %(table)s: enter both life totals as whole numbers") % {"table": match.table}
+        )
     else:
         table = (
             Match.objects.select_related("round__tournament", "team_a", "team_b")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
+from django.utils.translation import gettext as _
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -27,7 +28,9 @@ class ErrorSerializer(serializers.Serializer):
 
 def body_too_big_message() -> str:
     """Names the limit, so a client knows how much to cut (``DATA_UPLOAD_MAX_MEMORY_SIZE``)."""
-    return f"request body too large; the limit is {settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes"
+    return _("request body too large; the limit is %(limit)s bytes") % {
+        "limit": settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    }
 
 
 def error_body(message: str, *, field: str = "body") -> dict:
@@ -59,7 +62,8 @@ def exception_handler(exc, context):
         return Response(error_body(body_too_big_message()), status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
     if isinstance(exc, TooManyFieldsSent | TooManyFilesSent):
         return Response(
-            error_body(f"too many fields in the request: {exc}"), status=status.HTTP_400_BAD_REQUEST
+            error_body(_("too many fields in the request: %(error)s") % {"error": exc}),
+            status=status.HTTP_400_BAD_REQUEST,
         )
     if isinstance(exc, BadParameter):
         return Response(error_body(str(exc), field=exc.field), status=status.HTTP_400_BAD_REQUEST)
@@ -73,12 +77,12 @@ def exception_handler(exc, context):
     if isinstance(exc, exceptions.ValidationError):
         errors = _flatten(exc.detail)
         summary = "; ".join(f"{e['field']}: {e['message']}" for e in errors[:5])
-        response.data = {"detail": f"Invalid request: {summary}", "errors": errors}
+        response.data = {"detail": _("Invalid request: %(summary)s") % {"summary": summary}, "errors": errors}
     elif isinstance(response.data, dict) and "detail" in response.data:
         response.data = {
             "detail": str(response.data["detail"]),
             "errors": [{"message": str(response.data["detail"])}],
         }
     if response.status_code == status.HTTP_429_TOO_MANY_REQUESTS:
-        response.data["errors"] = [{"message": "too many requests; wait and retry"}]
+        response.data["errors"] = [{"message": _("too many requests; wait and retry")}]
     return response

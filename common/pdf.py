@@ -138,6 +138,10 @@ class Underlay:
 
     forms: bytes
     placements: Sequence[Sequence[tuple[int, float]]]
+    #: Per page, PDF drawing operators in default user space (pt, origin bottom left), drawn
+    #: before the page's own content (which changes the coordinate system): what differs on every page but is mere shapes (a result slip's QR code),
+    #: which WeasyPrint would lay out far more slowly than pypdf writes it.
+    drawings: Sequence[str] = ()
 
 
 def _draw_underlay(writer: PdfWriter, underlay: Underlay) -> None:
@@ -177,6 +181,13 @@ def _draw_underlay(writer: PdfWriter, underlay: Underlay) -> None:
             list(contents.get_object()) if isinstance(contents.get_object(), ArrayObject) else [contents]
         )
         page[NameObject("/Contents")] = ArrayObject([prefixes[key], *existing])
+    for page, ops in zip(writer.pages, underlay.drawings or [""] * len(writer.pages), strict=True):
+        if ops:
+            drawing = DecodedStreamObject()
+            drawing.set_data(f"q {ops} Q".encode())
+            page[NameObject("/Contents")] = ArrayObject(
+                [writer._add_object(drawing.flate_encode()), *page[NameObject("/Contents")]]
+            )
 
 
 def merge_pdfs(parts: Sequence[bytes], *, title: str = "", underlay: Underlay | None = None) -> bytes:

@@ -1,11 +1,14 @@
 import sys
 
-from django.http import HttpResponsePermanentRedirect, JsonResponse
+from django.conf import settings
+from django.http import Http404, HttpResponsePermanentRedirect, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
+from django.utils import translation
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from django.views.defaults import server_error as django_server_error
+from django.views.i18n import JavaScriptCatalog
 
 from common.api import error_body
 from common.health import health_report
@@ -66,3 +69,14 @@ def server_error(request):
         message = "internal error; the administrators have the details in the log"
         return JsonResponse({"detail": message, "errors": [{"message": message}]}, status=500)
     return django_server_error(request)
+
+
+def javascript_catalog(request, language: str | None = None):
+    """The scripts' translations (``gettext()`` in static/js): in the reader's language, or in
+    ``language`` for a page shown to the whole hall in the event's language (the projector clock)."""
+    if language is None:
+        return JavaScriptCatalog.as_view()(request)
+    if language not in dict(settings.LANGUAGES):
+        raise Http404(f"no such language: {language}")
+    with translation.override(language):
+        return JavaScriptCatalog.as_view()(request)

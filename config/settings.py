@@ -78,11 +78,15 @@ MIDDLEWARE = [
     "common.middleware.ApiBodySizeLimitMiddleware",
     "common.middleware.DatabaseUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language: the session's (the switcher), else the cookie, else Accept-Language.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # An event's pages show times in the event's time zone (``Tournament.time_zone``).
+    "tournaments.middleware.EventTimeZoneMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -97,6 +101,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -116,11 +121,23 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-LANGUAGE_CODE = "en-us"
+#: The shipped languages (``locale/``), the same set as the event setting ``language``
+#: (``tournaments.domain.choices.Language``; a test keeps them equal). English is the source language.
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", "English"),
+    ("es", "Español"),
+    ("pt-br", "Português (Brasil)"),
+    ("ja", "日本語"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
 #: Who may create events on the site's pages: "staff" (staff accounts, superusers and accounts
 #: given the tournaments.add_tournament permission) or "everyone" (any logged-in account).
 EVENT_CREATORS = env_str("EVENT_CREATORS", "staff")
+#: The site's address as players' phones reach it: the QR codes printed on result slips open
+#: ``PUBLIC_URL`` + the slip's page (printed slips are rendered by the worker, with no request).
+PUBLIC_URL = env_str("PUBLIC_URL", "http://localhost:8000").rstrip("/")
 USE_I18N = True
 USE_TZ = True
 
@@ -152,6 +169,18 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "OPTIONS": dict(REDIS_TIMEOUTS),
+            # Several sites (or test runs) sharing one Redis database keep apart by a prefix.
+            "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", ""),
+        }
+    }
+elif env_bool("EMBEDDED_WORKER", False):
+    # Embedded mode's web server and worker are separate processes: the cache they share (the
+    # events' generations, which move on the worker's writes too, tournaments/live.py) is a folder.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": env_str("CACHE_DIR", str(BASE_DIR / "var" / "cache")),
+            "OPTIONS": {"MAX_ENTRIES": 20_000},
         }
     }
 else:

@@ -14,6 +14,7 @@ from datetime import datetime
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clock.services import time_extension_grant
 from common.errors import ConflictError, DomainError
@@ -102,17 +103,17 @@ def decklist_submit(
     """
     if player.tournament_id != tournament.pk:
         raise DomainError(
-            "The player is not in this event.", errors=[{"field": "player", "message": "not in event"}]
+            _("The player is not in this event."), errors=[{"field": "player", "message": _("not in event")}]
         )
     is_staff = is_event_staff(actor, tournament)
     if not is_staff and (player.user_id is None or player.user_id != getattr(actor, "pk", None)):
-        raise DomainError("You may submit only your own decklist.", status_code=403)
+        raise DomainError(_("You may submit only your own decklist."), status_code=403)
     check_text_acceptable(text)
     reason = reason.strip()
     locked = decklists_locked(tournament, at=at)
     _check_lock(tournament=tournament, actor=actor, reason=reason, locked=locked)
     Player.objects.select_for_update().filter(pk=player.pk).first()
-    decklist, _ = Decklist.objects.get_or_create(player=player, defaults={"tournament": tournament})
+    decklist, _created = Decklist.objects.get_or_create(player=player, defaults={"tournament": tournament})
     before = decklist.current
     checked = decklist_text_check(text, tournament=tournament, player=player, index=card_index())
     version = DecklistVersion.objects.create(
@@ -146,13 +147,14 @@ def _check_lock(*, tournament: Tournament, actor, reason: str, locked: bool, wha
     [MTR 2.7: accepted lists can't be changed]; pools and decklists lock together."""
     if locked and not can_change_locked_decklist(actor, tournament):
         raise ConflictError(
-            f"Decklists are locked: the decklist deadline has passed. Ask a judge to correct the {what}.",
+            _("Decklists are locked: the decklist deadline has passed. Ask a judge to correct the %(what)s.")
+            % {"what": what},
             extra={"code": "decklists_locked"},
         )
     if locked and not reason:
         raise DomainError(
-            "A change after the decklist deadline needs a reason for the audit log.",
-            errors=[{"field": "reason", "message": "required after the deadline"}],
+            _("A change after the decklist deadline needs a reason for the audit log."),
+            errors=[{"field": "reason", "message": _("required after the deadline")}],
         )
 
 
@@ -179,26 +181,27 @@ def decklist_pool_register(
     tournament = team.tournament
     if not tournament.is_limited:
         raise DomainError(
-            f"Only Sealed and Draft events register a team pool; this event is {tournament.get_format_display()}.",
-            errors=[{"field": "team", "message": "not a Limited event"}],
+            _("Only Sealed and Draft events register a team pool; this event is %(get_format_display)s.")
+            % {"get_format_display": tournament.get_format_display()},
+            errors=[{"field": "team", "message": _("not a Limited event")}],
         )
     on_team = plays_on(actor, team, tournament)
     if not can_read_pool(actor, team):
         raise DomainError(
-            "Only the team's players and the event's staff may register its pool.", status_code=403
+            _("Only the team's players and the event's staff may register its pool."), status_code=403
         )
     check_text_acceptable(text)
     if boosters is not None and boosters < 1:
         raise DomainError(
-            "A pool comes from at least one booster.",
-            errors=[{"field": "boosters", "message": "must be ≥ 1"}],
+            _("A pool comes from at least one booster."),
+            errors=[{"field": "boosters", "message": _("must be ≥ 1")}],
         )
     reason = reason.strip()
     locked = decklists_locked(tournament, at=at)
     _check_lock(tournament=tournament, actor=actor, reason=reason, locked=locked, what="pool")
 
     Team.objects.select_for_update().filter(pk=team.pk).first()
-    pool, _ = TeamPool.objects.get_or_create(team=team, defaults={"tournament": tournament})
+    pool, _created = TeamPool.objects.get_or_create(team=team, defaults={"tournament": tournament})
     before = pool.current
     checked = pool_text_check(text, index=card_index())
     version = TeamPoolVersion.objects.create(
@@ -297,7 +300,7 @@ def cards_import(
         changed=len(changed_rows),
         unchanged=len(incoming) - len(new_rows) - len(changed_rows),
     )
-    state, _ = CardData.objects.select_for_update().get_or_create(pk=1)
+    state, _created = CardData.objects.select_for_update().get_or_create(pk=1)
     if report.added or report.changed or state.snapshot_sha256 != snapshot_sha256:
         state.revision = F("revision") + 1
     state.source = source[:200]
@@ -322,10 +325,10 @@ def cards_import(
 def deck_check_start(*, match: Match, actor, at: datetime | None = None) -> DeckCheck:
     """Start checking the four decks at a table [MTR 2.8]; one open check per table."""
     if match.is_bye:
-        raise DomainError("A bye has no table to deck check.")
+        raise DomainError(_("A bye has no table to deck check."))
     Match.objects.select_for_update().filter(pk=match.pk).first()
     if DeckCheck.objects.filter(match=match, finished_at__isnull=True).exists():
-        raise ConflictError(f"A deck check is already running at table {match.table}.")
+        raise ConflictError(_("A deck check is already running at table %(table)s.") % {"table": match.table})
     tournament = match.round.tournament
     check = DeckCheck.objects.create(
         tournament=tournament, round=match.round, match=match, judge=actor, started_at=at or timezone.now()
@@ -348,7 +351,7 @@ def deck_check_finish(*, deck_check: DeckCheck, actor, at: datetime | None = Non
     """
     check = DeckCheck.objects.select_for_update().select_related("match").get(pk=deck_check.pk)
     if check.finished_at is not None:
-        raise ConflictError("This deck check is already finished.")
+        raise ConflictError(_("This deck check is already finished."))
     check.finished_at = at or timezone.now()
     check.save(update_fields=["finished_at"])
     elapsed = check.finished_at - check.started_at
@@ -407,17 +410,19 @@ def deck_check_finding_record(
     match = deck_check.match
     if player.team_id not in (match.team_a_id, match.team_b_id):
         raise DomainError(
-            "The player is not at this table.", errors=[{"field": "player", "message": "not at table"}]
+            _("The player is not at this table."), errors=[{"field": "player", "message": _("not at table")}]
         )
     if kind not in FindingKind.values:
         raise DomainError(
-            "Say whether the card is missing, extra or wrong.",
-            errors=[{"field": "kind", "message": "missing, extra or wrong"}],
+            _("Say whether the card is missing, extra or wrong."),
+            errors=[{"field": "kind", "message": _("missing, extra or wrong")}],
         )
     if not card.strip():
-        raise DomainError("Name the card.", errors=[{"field": "card", "message": "may not be blank"}])
+        raise DomainError(_("Name the card."), errors=[{"field": "card", "message": _("may not be blank")}])
     if count < 1:
-        raise DomainError("Count at least one card.", errors=[{"field": "count", "message": "must be ≥ 1"}])
+        raise DomainError(
+            _("Count at least one card."), errors=[{"field": "count", "message": _("must be ≥ 1")}]
+        )
     finding = DeckCheckFinding.objects.create(
         deck_check=deck_check,
         player=player,
@@ -447,14 +452,17 @@ def deck_check_finding_to_penalty(
     """
     if infraction not in DECK_CHECK_INFRACTIONS:
         raise DomainError(
-            f"A deck check finding is a Decklist Problem (TE-DLP) or a Deck Problem (TE-DP), not {infraction!r}.",
-            errors=[{"field": "infraction", "message": "TE-DLP or TE-DP"}],
+            _(
+                "A deck check finding is a Decklist Problem (TE-DLP) or a Deck Problem (TE-DP), not %(infraction)s."
+            )
+            % {"infraction": repr(infraction)},
+            errors=[{"field": "infraction", "message": _("TE-DLP or TE-DP")}],
         )
     locked = (
         DeckCheckFinding.objects.select_for_update().select_related("deck_check", "player").get(pk=finding.pk)
     )
     if locked.penalty_id is not None:
-        raise ConflictError("This finding already has a penalty.")
+        raise ConflictError(_("This finding already has a penalty."))
     check = locked.deck_check
     default = f"Deck check at table {check.match.table}: {locked.get_kind_display().lower()}: {locked.count} {locked.card}"
     if locked.note:
@@ -463,7 +471,7 @@ def deck_check_finding_to_penalty(
         tournament=check.tournament,
         actor=actor,
         player=locked.player,
-        round=check.round,
+        round_row=check.round,
         infraction=infraction,
         description=description.strip() or default,
         context={"found_during_deck_check": True},

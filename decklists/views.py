@@ -13,6 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from common.errors import DomainError
@@ -65,7 +66,7 @@ def team_decklists(request, tournament_id: int):
     if team_id is None:
         if is_event_staff(request.user, tournament):
             return HttpResponseRedirect(reverse("decklists-judge", args=[tournament.pk]))
-        raise PermissionDenied("Only the event's players and staff see decklists.")
+        raise PermissionDenied(_("Only the event's players and staff see decklists."))
     team = get_object_or_404(Team, pk=team_id)
     own = (
         Player.objects.filter(tournament=tournament, user=request.user)
@@ -93,7 +94,7 @@ def judge_decklists(request, tournament_id: int):
     """Staff overview: every team's validity; ``?team=`` opens that team's lists side by side."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     if not is_event_staff(request.user, tournament):
-        raise PermissionDenied("Only the event's staff see all decklists.")
+        raise PermissionDenied(_("Only the event's staff see all decklists."))
     index = selectors.card_index()
     rows = []
     for lists in selectors.decklists_for_event(tournament=tournament):
@@ -134,7 +135,7 @@ def decklist_enter(request, tournament_id: int, player_id: int):
     deadline a judge changes it with a reason, which the audit log keeps."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     if not is_event_staff(request.user, tournament):
-        raise PermissionDenied("Only the event's staff enter lists for players.")
+        raise PermissionDenied(_("Only the event's staff enter lists for players."))
     player = get_object_or_404(Player, pk=player_id, tournament=tournament)
     back = f"{reverse('decklists-judge', args=[tournament.pk])}?team={player.team_id}#player-{player.pk}"
     try:
@@ -146,14 +147,22 @@ def decklist_enter(request, tournament_id: int, player_id: int):
             reason=request.POST.get("reason", ""),
         )
     except DomainError as error:
-        messages.error(request, f"The list of {player.name} was not saved: {error.message}")
+        messages.error(
+            request,
+            _("The list of %(name)s was not saved: %(message)s")
+            % {"name": player.name, "message": error.message},
+        )
         return HttpResponseRedirect(back)
     verdict = (
         "legal"
         if version.valid
         else f"{len(version.errors)} problem{'s' if len(version.errors) != 1 else ''}"
     )
-    messages.success(request, f"Saved the list of {player.name} (version {version.number}, {verdict}).")
+    messages.success(
+        request,
+        _("Saved the list of %(name)s (version %(number)s, %(verdict)s).")
+        % {"name": player.name, "number": version.number, "verdict": verdict},
+    )
     return HttpResponseRedirect(back)
 
 
@@ -162,7 +171,7 @@ def deck_check(request, tournament_id: int, match_id: int):
     """One table's deck check: the four registered lists, findings, penalty and extension actions."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     if not can_check_decks(request.user, tournament):
-        raise PermissionDenied("Only the event's judges run deck checks.")
+        raise PermissionDenied(_("Only the event's judges run deck checks."))
     match = get_object_or_404(
         Match.objects.select_related("round", "team_a", "team_b"), pk=match_id, round__tournament=tournament
     )
@@ -195,17 +204,23 @@ def _deck_check_action(request, match: Match, check: DeckCheck | None) -> DeckCh
     if action == "start":
         return services.deck_check_start(match=match, actor=request.user)
     if check is None:
-        raise DomainError("Start the deck check first.")
+        raise DomainError(_("Start the deck check first."))
     if action == "finish":
         check = services.deck_check_finish(deck_check=check, actor=request.user)
         if check.extension is not None:
             messages.success(
                 request,
-                f"Table {match.table} extended by {check.extension.minutes} + {SHUFFLE_MINUTES} minutes "
-                "(the check's length, rounded up, and 3 to shuffle: MTR 2.6).",
+                _(
+                    "Table %(table)s extended by %(minutes)s + %(shuffle)s minutes "
+                    "(the check's length, rounded up, and 3 to shuffle: MTR 2.6)."
+                )
+                % {"table": match.table, "minutes": check.extension.minutes, "shuffle": SHUFFLE_MINUTES},
             )
         else:
-            messages.warning(request, f"No time extension for table {match.table}: see the audit log.")
+            messages.warning(
+                request,
+                _("No time extension for table %(table)s: see the audit log.") % {"table": match.table},
+            )
         return check
     if action == "finding":
         player_id = parse_column_int(request.POST.get("player"), Player, "id", param="player")
@@ -220,14 +235,18 @@ def _deck_check_action(request, match: Match, check: DeckCheck | None) -> DeckCh
             count=count or 0,
             note=request.POST.get("note", ""),
         )
-        messages.success(request, "Finding recorded.")
+        messages.success(request, _("Finding recorded."))
     elif action == "penalty":
         finding_id = parse_column_int(request.POST.get("finding"), DeckCheckFinding, "id", param="finding")
         finding = get_object_or_404(DeckCheckFinding, pk=finding_id or 0, deck_check=check)
         penalty = services.deck_check_finding_to_penalty(
             finding=finding, actor=request.user, infraction=request.POST.get("infraction", "")
         )
-        messages.success(request, f"Penalty recorded: {penalty.infraction} {penalty.get_penalty_display()}.")
+        messages.success(
+            request,
+            _("Penalty recorded: %(infraction)s %(get_penalty_display)s.")
+            % {"infraction": penalty.infraction, "get_penalty_display": penalty.get_penalty_display()},
+        )
     else:
-        raise DomainError("Unknown action.")
+        raise DomainError(_("Unknown action."))
     return check

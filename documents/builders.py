@@ -17,17 +17,21 @@ import datetime
 import math
 from collections.abc import Callable, Sequence
 
+import segno
 from django.db.models import Prefetch
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from clock.domain.end_of_round import additional_turns_for
 from documents.enums import DocumentKind, Paper
 from documents.textfit import ellipsize, fit_names, fits, wrap_two
-from tournaments.domain.seating import seat_order
-from tournaments.enums import MatchResultKind, RoundKind
+from tournaments import read_models
+from tournaments.domain.text import last_first
+from tournaments.enums import ResultKind, RoundKind
 from tournaments.models import Match, Player, Round, Team, Tournament
-from tournaments.read_models import final_standings, is_final
-from tournaments.selectors import matches_for_round, play_draw_choosers, standings_for
+from tournaments.read_models import PairingRow, Side, final_standings, is_final
+from tournaments.selectors import slip_code, slip_url, standings_for
 
 #: Usable page height in mm below the page header (paper height - margins - header), as in print.css.
 _BODY_MM = {Paper.A4: 297 - 10 - 16 - 17, Paper.LETTER: 279.4 - 10 - 16 - 17}
@@ -63,9 +67,13 @@ FIGURE_SPACE = "\u2007"
 
 
 def _when(moment: datetime.datetime) -> str:
-    """A stored time as people at the event read it: ``21 Nov 2026 10:01`` in ``TIME_ZONE``."""
-    local = timezone.localtime(moment)
-    return f"{local.day} {local:%b %Y %H:%M}"
+    """A stored time as people at the event read it: ``21 Nov 2026 10:01`` in the event's zone
+    and language (documents render in both)."""
+    return date_format(timezone.localtime(moment), "j M Y H:i")
+
+
+def _pts(points: int) -> str:
+    return _("%(points)s pts") % {"points": points}
 
 
 def _rows_per_page(paper: str, row_mm: float, header_mm: float = 0) -> int:
@@ -74,7 +82,7 @@ def _rows_per_page(paper: str, row_mm: float, header_mm: float = 0) -> int:
 
 def _team_line(team: dict, side: str) -> str:
     return fit_names(
-        f"{{}}  ({team['points']} pts)", [team["name"]], _TABLE_TEAM[side], _TABLE_TEAM_PT, bold=True
+        "{}  (" + _pts(team["points"]) + ")", [team["name"]], _TABLE_TEAM[side], _TABLE_TEAM_PT, bold=True
     )
 
 
@@ -86,12 +94,6 @@ def _players_line(team: dict, side: str) -> str:
     return fit_names(template, names, _TABLE_TEAM[side], _TABLE_PLAYERS_PT)
 
 
-def last_first(name: str) -> str:
-    """``"Ann Marie Lee"`` → ``"Lee, Ann Marie"``: how pairings by name are posted."""
-    parts = name.split()
-    return f"{parts[-1]}, {' '.join(parts[:-1])}" if len(parts) > 1 else name
-
-
 def _paginate(items: Sequence, per_page: int) -> list[list]:
     return [list(items[i : i + per_page]) for i in range(0, len(items), per_page)] or [[]]
 
@@ -99,7 +101,7 @@ def _paginate(items: Sequence, per_page: int) -> list[list]:
 def _numbered(pages: list[dict]) -> list[dict]:
     total = len(pages)
     for number, page in enumerate(pages, start=1):
-        page["label"] = f"Page {number} of {total}"
+        page["label"] = _("Page %(number)s of %(total)s") % {"number": number, "total": total}
     return pages
 
 
@@ -109,57 +111,45 @@ def _event(tournament: Tournament) -> dict:
         "name": tournament.name,
         "date": tournament.date.isoformat() if tournament.date else "",
         "venue": tournament.venue,
-        "format": tournament.get_format_display(),
-        "rel": tournament.get_rel_display(),
+        "format": _(tournament.get_format_display()),
+        "rel": _(tournament.get_rel_display()),
+        # The document's language and zone (documents.services renders in them): part of the
+        # content hash, so a language change never reuses a file in the old one.
+        "language": tournament.language,
+        "time_zone": tournament.time_zone,
     }
 
 
 def _round(round_obj: Round | None) -> dict | None:
     if round_obj is None:
         return None
-    label = f"Round {round_obj.number}"
     if round_obj.kind == RoundKind.PLAYOFF:
-        label += " (playoff)"
+        label = _("Round %(number)s (playoff)") % {"number": round_obj.number}
+    else:
+        label = _("Round %(number)s") % {"number": round_obj.number}
     return {"number": round_obj.number, "kind": round_obj.kind, "label": label}
 
 
-def _points_before(tournament: Tournament, round_obj: Round) -> dict[int, int]:
-    """Team match points before the round (all zero in round 1, no query)."""
-    if round_obj.number == 1:
-        return {}
+def _team_side(side: Side) -> dict:
+    """A side of a pairing row (``read_models.pairings_by_table``) as the templates print it."""
     return {
-        line.team_id: line.match_points
-        for line in standings_for(tournament, through_round=round_obj.number - 1)
-    }
-
-
-def _seated(match: Match, side: str, team_players: list[Player]) -> list[Player]:
-    """The team's players in seat order, primary first: the match's seats if recorded, else
-    registration order (the team may still swap before play, MTR 9.4)."""
-    recorded = match.seats.get(side) if isinstance(match.seats, dict) else None
-    return seat_order(team_players, recorded, member_id=lambda p: p.id, position=lambda p: p.position)
-
-
-def _round_matches(tournament: Tournament, round_obj: Round) -> tuple[list[Match], dict[int, list[Player]]]:
-    """The round's matches (by table, byes last) and every team's players: two queries."""
-    matches = list(matches_for_round(round_obj))
-    players: dict[int, list[Player]] = {}
-    for player in Player.objects.filter(tournament=tournament).order_by("team_id", "position", "id"):
-        players.setdefault(player.team_id, []).append(player)
-    return matches, players
-
-
-def _team_side(match: Match, side: str, team: Team, players: dict, points: dict) -> dict:
-    seated = _seated(match, side, players.get(team.id, []))
-    return {
-        "id": team.id,
-        "name": team.name,
-        "points": points.get(team.id, 0),
+        "id": side.team.id,
+        "name": side.team.name,
+        "points": side.match_points,
         "players": [
-            {"id": p.id, "name": p.name, "wizards_id": p.wizards_id, "primary": i == 0}
-            for i, p in enumerate(seated)
+            {
+                "id": seat.player.id,
+                "name": seat.player.name,
+                "wizards_id": seat.player.wizards_id,
+                "primary": seat.primary,
+            }
+            for seat in side.seats
         ],
     }
+
+
+def _is_bye(row: PairingRow) -> bool:
+    return row.match is not None and row.match.result_kind == ResultKind.BYE
 
 
 def _header(tournament: Tournament, round_obj: Round | None, kind: str, paper: str) -> dict:
@@ -167,7 +157,7 @@ def _header(tournament: Tournament, round_obj: Round | None, kind: str, paper: s
     round_part = f" · {round_info['label']}" if round_info else ""
     return {
         "kind": kind,
-        "title": DocumentKind(kind).label,
+        "title": str(DocumentKind(kind).label),
         "paper": paper,
         "event": _event(tournament),
         "round": round_info,
@@ -177,18 +167,16 @@ def _header(tournament: Tournament, round_obj: Round | None, kind: str, paper: s
 
 
 def pairings_by_table(tournament: Tournament, round_obj: Round, paper: str) -> dict:
-    """Table → team A (players, primary marked, points) vs team B; the bye last as "BYE (3 pts)"."""
-    matches, players = _round_matches(tournament, round_obj)
-    points = _points_before(tournament, round_obj)
+    """Table → team A (players, primary marked, points) vs team B; the bye last as "BYE (3 pts)".
+    The rows are the public pairings page's (``read_models.pairings_by_table``)."""
     rows = []
-    for match in matches:
-        team_a = _team_side(match, "A", match.team_a, players, points)
-        if match.team_b is None:
-            label = "BYE (3 pts)" if match.result_kind == MatchResultKind.BYE else "No match (missed round)"
-            rows.append({"table": "BYE", "a": team_a, "b": None, "bye_label": label})
+    for row in read_models.pairings_by_table(round_obj):
+        team_a = _team_side(row.side_a)
+        if row.side_b is None:
+            label = _("BYE (3 pts)") if _is_bye(row) else _("No match (missed round)")
+            rows.append({"table": _("BYE"), "a": team_a, "b": None, "bye_label": label})
         else:
-            team_b = _team_side(match, "B", match.team_b, players, points)
-            rows.append({"table": str(match.table), "a": team_a, "b": team_b, "bye_label": ""})
+            rows.append({"table": str(row.table), "a": team_a, "b": _team_side(row.side_b), "bye_label": ""})
     per_page = _rows_per_page(paper, _TABLE_ROW_MM, header_mm=6)
     pages = []
     for chunk in _paginate(rows, per_page):
@@ -214,44 +202,39 @@ def pairings_by_name(tournament: Tournament, round_obj: Round, paper: str) -> di
     Posted on a wall, so names and tables are large; each page holds two columns filled top
     to bottom, left to right, as players scan them.
     """
-    matches, players = _round_matches(tournament, round_obj)
-    points = _points_before(tournament, round_obj)
     entries = []
-    for match in matches:
-        sides = (
-            [(match.team_a, match.team_b), (match.team_b, match.team_a)]
-            if match.team_b
-            else [(match.team_a, None)]
-        )
-        for team, opponent in sides:
-            pts = f" · {points.get(team.id, 0)} pts · "
+    details: dict[tuple[int, int | None], str] = {}
+    for name_row in read_models.pairings_by_name(read_models.pairings_by_table(round_obj)):
+        team, opponent = name_row.side, name_row.opponent
+        key = (team.team.id, opponent.team.id if opponent else None)
+        if key not in details:
+            pts = " · " + _pts(team.match_points) + " · "
             if opponent is None:
-                against = (
-                    "BYE (3 pts)" if match.result_kind == MatchResultKind.BYE else "no match (missed round)"
+                bye = name_row.match is not None and name_row.match.result_kind == ResultKind.BYE
+                against = _("BYE (3 pts)") if bye else _("No match (missed round)")
+                details[key] = fit_names(
+                    "{}" + pts + against, [team.team.name], _BYNAME_DETAIL_MM, _BYNAME_DETAIL_PT
                 )
-                detail = fit_names("{}" + pts + against, [team.name], _BYNAME_DETAIL_MM, _BYNAME_DETAIL_PT)
             else:
-                surnames = [last_first(p.name).split(",")[0] for p in players.get(opponent.id, [])]
-                template = "{}" + pts + "vs {} (" + ", ".join("{}" for _ in surnames) + ")"
+                registered = sorted(opponent.seats, key=lambda seat: (seat.player.position, seat.player.id))
+                surnames = [last_first(seat.player.name).split(",")[0] for seat in registered]
+                template = "{}" + pts + _("vs") + " {} (" + ", ".join("{}" for _surname in surnames) + ")"
                 # The opponents matter most to a player at the wall: their own team's name gives
                 # way first, then the opponent team's, the surnames last.
-                detail = fit_names(
+                details[key] = fit_names(
                     template,
-                    [team.name, opponent.name, *surnames],
+                    [team.team.name, opponent.team.name, *surnames],
                     _BYNAME_DETAIL_MM,
                     _BYNAME_DETAIL_PT,
                     floors=[4, 6, *(len(surname) for surname in surnames)],
                 )
-            for player in players.get(team.id, []):
-                entries.append(
-                    {
-                        "key": [player.last_name_key, player.name.casefold(), player.id],
-                        "table": str(match.table) if match.table is not None else "BYE",
-                        "name": last_first(player.name),
-                        "detail": detail,
-                    }
-                )
-    entries.sort(key=lambda e: e["key"])
+        entries.append(
+            {
+                "table": str(name_row.table) if name_row.table is not None else _("BYE"),
+                "name": name_row.posted_name,
+                "detail": details[key],
+            }
+        )
     rows = _rows_per_page(paper, _NAME_ROW_MM)
     pages = []
     for chunk in _paginate(entries, rows * _NAME_COLUMNS):
@@ -299,7 +282,8 @@ def slip_order(items: Sequence, per_page: int = 2) -> list[list]:
 
 def _slip_team_title(label: str, team: dict) -> tuple[str, int]:
     """``Team A: name (N pts)`` on one line at 10 pt, else wrapped on two smaller lines."""
-    text, tail = f"Team {label}: {team['name']}", f" ({team['points']} pts)"
+    text = _("Team %(side)s: %(name)s") % {"side": label, "name": team["name"]}
+    tail = " (" + _pts(team["points"]) + ")"
     if fits(text + tail, _SLIP_TEAM_MM, _SLIP_TEAM_PT, bold=True):
         return text + tail, 1
     lines = wrap_two(text, _SLIP_TEAM_MM, _SLIP_TEAM_SMALL_PT, bold=True, tail=tail)
@@ -310,7 +294,8 @@ def _slip_roster(team: dict) -> tuple[str, int]:
     """The players with their seats, at the largest size where every line fits whole; at the
     smallest, long names are shortened so the seat note always shows."""
     templates = [
-        "► {} (primary, right)" if p["primary"] else "   {} (secondary, left)" for p in team["players"]
+        "► {} " + _("(primary, right)") if p["primary"] else "   {} " + _("(secondary, left)")
+        for p in team["players"]
     ]
     names = [p["name"] for p in team["players"]]
     for size in _SLIP_ROSTER_PTS:
@@ -325,12 +310,60 @@ def _slip_roster(team: dict) -> tuple[str, int]:
 def end_of_round_turn_boxes(team_size: int) -> str:
     """The slip's end-of-round tracker: turn 0 for the active side, then the event's additional
     turns alternating (five one-versus-one, three in 2HG: MTR 2.4)."""
-    side = "player" if team_size == 1 else "team"
-    turns = [f"0 ☐ active {side}"]
+    turns = ["0 ☐ " + (_("active player") if team_size == 1 else _("active team"))]
     turns += [
-        f"{n} ☐ {'other' if n % 2 else 'active'}" for n in range(1, additional_turns_for(team_size) + 1)
+        f"{n} ☐ " + (_("other") if n % 2 else _("active"))
+        for n in range(1, additional_turns_for(team_size) + 1)
     ]
     return "   ".join(turns)
+
+
+#: Page size and the slips' page margins (print.css ``@page``), and where a slip's QR code sits:
+#: its size and its top in the slip (mm), ``_QR_RIGHT_MM`` from the slip's right edge.
+_PAGE_MM = {Paper.A4: (210.0, 297.0), Paper.LETTER: (215.9, 279.4)}
+_PAGE_TOP_MM, _PAGE_SIDE_MM = 10.0, 8.0
+_QR_MM = {Paper.A4: (22.0, 108.0), Paper.LETTER: (17.0, 107.5)}
+_QR_RIGHT_MM = 3.0
+#: The quiet zone around the code, in modules (ISO/IEC 18004 asks for 4).
+_QR_BORDER = 4
+#: Any of the eight masks is a valid code; choosing the best-scoring one costs segno five times
+#: the rest of the work (3 s for a 512-slip round), so the slips use one fixed mask.
+_QR_MASK = 0
+
+
+def _slip_qr(match: Match, round_obj: Round) -> dict:
+    """The slip's report page address (its QR code holds the match's slip secret) and the short
+    code printed under the code for the entry-by-slip page."""
+    match.round = round_obj
+    return {"url": slip_url(match), "code": slip_code(match)}
+
+
+def qr_drawing(url: str, paper: str, slot: int) -> str:
+    """PDF operators drawing the QR code of ``url`` on the ``slot``-th slip of a page (0 top, 1
+    bottom), in default user space: one filled rectangle per run of dark modules. Drawn by pypdf
+    on top of the page (``common.pdf.Underlay.drawings``): WeasyPrint laying out an SVG per slip
+    doubled the time of a long slips document."""
+    page_w, page_h = _PAGE_MM[Paper(paper)]
+    size, top_in_slip = _QR_MM[Paper(paper)]
+    matrix = segno.make(url, error="m", micro=False, mask=_QR_MASK).matrix
+    module = size / (len(matrix) + 2 * _QR_BORDER) * _PT_PER_MM
+    left = (page_w - _PAGE_SIDE_MM - _QR_RIGHT_MM - size) * _PT_PER_MM + _QR_BORDER * module
+    top = page_h - _PAGE_TOP_MM - slot * _SLIP_MM[Paper(paper)] - top_in_slip
+    upper = top * _PT_PER_MM - _QR_BORDER * module
+    ops = ["0 g"]
+    for r, row in enumerate(matrix):
+        c = 0
+        while c < len(row):
+            if not row[c]:
+                c += 1
+                continue
+            start = c
+            while c < len(row) and row[c]:
+                c += 1
+            y = upper - (r + 1) * module
+            ops.append(f"{left + start * module:.3f} {y:.3f} {(c - start) * module:.3f} {module:.3f} re")
+    ops.append("f")
+    return " ".join(ops)
 
 
 def result_slips(tournament: Tournament, round_obj: Round, paper: str) -> dict:
@@ -344,25 +377,27 @@ def result_slips(tournament: Tournament, round_obj: Round, paper: str) -> dict:
     The names under the signature lines are one line per slip, tab-separated (the stylesheet's
     tab stops are the lines' spacing): four floats per slip took 30% of a page's layout.
     A playoff slip also names the team that chooses to play or draw (``play_draw_choosers``).
+    Each slip carries a QR code for its table's report page and the slip's short code (``_slip_qr``).
     """
-    matches, players = _round_matches(tournament, round_obj)
-    points = _points_before(tournament, round_obj)
-    choosers = play_draw_choosers(round_obj)
     slips = []
-    for match in matches:
-        if match.team_b is None:
+    for row in read_models.pairings_by_table(round_obj):
+        if row.side_b is None:
             continue
-        a = _team_side(match, "A", match.team_a, players, points)
-        b = _team_side(match, "B", match.team_b, players, points)
+        a, b = _team_side(row.side_a), _team_side(row.side_b)
         for label, team in (("A", a), ("B", b)):
             team["title"], team["title_lines"] = _slip_team_title(label, team)
             team["roster"], team["roster_pt"] = _slip_roster(team)
         names = [ellipsize(p["name"], _SLIP_SIGN_MM, _SLIP_SIGN_PT) for p in a["players"] + b["players"]]
-        slip = {"table": match.table, "a": a, "b": b, "sign_names": "\t".join(names)}
-        chooser = next((team["name"] for team in (a, b) if team["id"] == choosers.get(match.id)), None)
-        if chooser is not None:  # playoff slips only: Swiss slips keep their content (and hash)
+        slip = {
+            "table": row.table,
+            "a": a,
+            "b": b,
+            "sign_names": "\t".join(names),
+            **(_slip_qr(row.match, round_obj) if row.match else {}),
+        }
+        if row.chooser is not None:  # playoff slips only: Swiss slips keep their content (and hash)
             slip["chooser"] = fit_names(
-                "Chooses play or draw: {}", [chooser], _SLIP_CHOOSER_MM, _SLIP_CHOOSER_PT
+                _("Chooses play or draw:") + " {}", [row.chooser.name], _SLIP_CHOOSER_MM, _SLIP_CHOOSER_PT
             )
         slips.append(slip)
     shapes: dict[tuple[int, int], int] = {}
@@ -378,14 +413,17 @@ def result_slips(tournament: Tournament, round_obj: Round, paper: str) -> dict:
         ]
         for page in pages
     ]
+    drop = "☐ " + _("Drop") + "\n"
     return {
         **_header(tournament, round_obj, DocumentKind.RESULT_SLIPS, paper),
         "allow_draw": round_obj.kind == RoundKind.SWISS,
         "turn_boxes": end_of_round_turn_boxes(tournament.team_size),
-        "forms": [
-            {"drops_a": "☐ Drop\n" * a, "drops_b": "☐ Drop\n" * b, "signs": [""] * (a + b)} for a, b in shapes
-        ],
+        "forms": [{"drops_a": drop * a, "drops_b": drop * b, "signs": [""] * (a + b)} for a, b in shapes],
         "underlay": underlay,
+        "drawings": [
+            " ".join(qr_drawing(slip["url"], paper, slot) for slot, slip in enumerate(page["slips"]))
+            for page in pages
+        ],
         "pages": _numbered(pages),
     }
 
@@ -406,11 +444,11 @@ def standings(tournament: Tournament, round_obj: Round, paper: str) -> dict:
     ]
     last_swiss = tournament.swiss_rounds and round_obj.number >= tournament.swiss_rounds
     if final:
-        heading = "Final standings: playoff places, then Swiss order"
+        heading = _("Final standings: playoff places, then Swiss order")
     elif last_swiss and round_obj.is_finished:
-        heading = f"Final standings after round {round_obj.number}"
+        heading = _("Final standings after round %(number)s") % {"number": round_obj.number}
     else:
-        heading = f"Standings after round {round_obj.number}"
+        heading = _("Standings after round %(number)s") % {"number": round_obj.number}
     per_page = _rows_per_page(paper, _STANDINGS_ROW_MM, header_mm=7)
     pages = []
     for chunk in _paginate(lines, per_page):
@@ -429,7 +467,7 @@ def standings(tournament: Tournament, round_obj: Round, paper: str) -> dict:
                 ),
                 "players": "\n".join(
                     fit_names(
-                        " · ".join("{}" for _ in line.players),
+                        " · ".join("{}" for _player in line.players),
                         list(line.players),
                         _STANDINGS_PLAYERS_MM,
                         _STANDINGS_PT,

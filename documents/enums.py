@@ -1,16 +1,17 @@
 """Choices for printed documents; importable anywhere without cycles."""
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class DocumentKind(models.TextChoices):
-    PAIRINGS_BY_TABLE = "pairings_by_table", "Pairings by table"
-    PAIRINGS_BY_NAME = "pairings_by_name", "Pairings by name"
-    RESULT_SLIPS = "result_slips", "Result slips"
-    STANDINGS = "standings", "Standings"
-    DECKLISTS = "decklists", "Decklist sheets"
-    PENALTIES = "penalties", "Penalty report"
-    POD_SEATINGS = "pod_seatings", "Draft pod seatings"
+    PAIRINGS_BY_TABLE = "pairings_by_table", _("Pairings by table")
+    PAIRINGS_BY_NAME = "pairings_by_name", _("Pairings by name")
+    RESULT_SLIPS = "result_slips", _("Result slips")
+    STANDINGS = "standings", _("Standings")
+    DECKLISTS = "decklists", _("Decklist sheets")
+    PENALTIES = "penalties", _("Penalty report")
+    POD_SEATINGS = "pod_seatings", _("Draft pod seatings")
 
     @classmethod
     def per_round(cls) -> set[str]:
@@ -29,7 +30,7 @@ class Paper(models.TextChoices):
 
 
 class JobStatus(models.TextChoices):
-    PENDING = "pending", "Waiting for a worker"
-    RUNNING = "running", "Rendering"
-    DONE = "done", "Ready"
-    FAILED = "failed", "Failed"
+    PENDING = "pending", _("Waiting for a worker")
+    RUNNING = "running", _("Rendering")
+    DONE = "done", _("Ready")
+    FAILED = "failed", _("Failed")

@@ -25,6 +25,7 @@ from django.core.files.base import ContentFile
 from django.db import OperationalError, connections, transaction
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from pypdf import PdfReader
 
 from common.errors import DomainError
@@ -34,6 +35,7 @@ from documents.builders import BUILDERS, FORM_TEMPLATES, TEMPLATES
 from documents.enums import DocumentKind, JobStatus, Paper
 from documents.models import HEARTBEAT_EVERY, ORPHANED_AFTER, DocumentJob, orphaned_running
 from tournaments.enums import RoundKind
+from tournaments.localization import event_locale
 from tournaments.models import Round, Tournament
 from tournaments.read_models import is_final
 
@@ -55,11 +57,14 @@ CHUNKS_PER_PROCESS = 3
 
 @cache
 def template_version() -> str:
-    """A digest of the print templates (partials and forms too) and stylesheet: a changed layout
-    never reuses old files."""
+    """A digest of the print templates (partials and forms too), stylesheet and translations: a
+    changed layout or wording never reuses old files."""
     digest = hashlib.sha256()
     base = Path(settings.BASE_DIR)
-    for path in sorted((base / "templates/pdf").glob("*.html")):
+    for path in [
+        *sorted((base / "templates/pdf").glob("*.html")),
+        *sorted(base.glob("locale/*/LC_MESSAGES/django.mo")),
+    ]:
         digest.update(path.read_bytes())
     digest.update((base / "static/pdf/print.css").read_bytes())
     return digest.hexdigest()[:16]
@@ -89,17 +94,20 @@ def _resolve_round(tournament: Tournament, kind: str, number: int | None) -> Rou
         found = rounds.filter(number=number).first()
         if found is None:
             raise DomainError(
-                f"the event has no round {number}",
-                errors=[{"field": "round", "message": f"no round {number}"}],
+                _("the event has no round %(number)s") % {"number": number},
+                errors=[{"field": "round", "message": _("no round %(number)s") % {"number": number}}],
             )
         final_done = found.is_finished and is_final(found)
         if kind == DocumentKind.STANDINGS and found.kind != RoundKind.SWISS and not final_done:
             raise DomainError(
-                "standings are printed for Swiss rounds, and as final standings once the final is finished",
+                _(
+                    "standings are printed for Swiss rounds, and as final standings once the final is finished"
+                ),
                 errors=[
                     {
                         "field": "round",
-                        "message": f"round {number} is a playoff round before the final's result",
+                        "message": _("round %(number)s is a playoff round before the final's result")
+                        % {"number": number},
                     }
                 ],
             )
@@ -139,11 +147,11 @@ def document_request(
     tournament: Tournament,
     actor,
     kind: str,
-    round: int | None = None,
-    paper: str = Paper.A4,  # noqa: A002
+    round_number: int | None = None,
+    paper: str = Paper.A4,
 ) -> DocumentJob:
-    """Queue a document; ``round`` is a round number of the event (see ``_resolve_round``)."""
-    round_obj = _resolve_round(tournament, DocumentKind(kind), round)
+    """Queue a document; ``round_number`` is a round number of the event (see ``_resolve_round``)."""
+    round_obj = _resolve_round(tournament, DocumentKind(kind), round_number)
     job = DocumentJob.objects.create(
         kind=kind, tournament=tournament, round=round_obj, paper=paper, requested_by=actor
     )
@@ -249,7 +257,9 @@ def _render(job: DocumentJob, context: dict) -> bytes:
     template = TEMPLATES[kind]
     underlay = None
     if kind in FORM_TEMPLATES:
-        underlay = Underlay(render_pdf(FORM_TEMPLATES[kind], context), context["underlay"])
+        underlay = Underlay(
+            render_pdf(FORM_TEMPLATES[kind], context), context["underlay"], context.get("drawings", ())
+        )
     if len(chunks) == 1 and underlay is None:
         return render_pdf(template, context)
     title = f"{context['event']['name']}: {context['title']}"
@@ -313,6 +323,11 @@ def document_render(*, job_id: int, claim_token: str = "", heartbeat: bool = Fal
 
 def _render_claimed(job: DocumentJob) -> DocumentJob | None:
     """Render a job this run has claimed, store the file, then mark it done (or failed)."""
+    with event_locale(job.tournament):
+        return _render_in_event_locale(job)
+
+
+def _render_in_event_locale(job: DocumentJob) -> DocumentJob | None:
     job_id = job.pk
     try:
         context = BUILDERS[job.kind](job.tournament, job.round, job.paper)
@@ -345,7 +360,9 @@ def _render_claimed(job: DocumentJob) -> DocumentJob | None:
     except Exception as exc:
         logger.exception("document job %s failed", job_id)
         _mine(job).update(
-            status=JobStatus.FAILED, error=f"{type(exc).__name__}: {exc}"[:2000], finished_at=timezone.now()
+            status=JobStatus.FAILED,
+            error=f"{type(exc).__name__}: {exc}"[:2000],
+            finished_at=timezone.now(),
         )
         if isinstance(exc, OperationalError):
             raise

@@ -13,6 +13,7 @@ narrows pairs, and ``SAFETY`` leaves room for rounding, so a line measured to fi
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -26,6 +27,27 @@ _FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 #: Without the font file (not expected: the image installs it), every glyph counts as wide as "W"
 #: in DejaVu Sans Bold (in font units of 2048 per em): names get shorter, never cut.
 _FALLBACK_ADVANCE = 0.91
+#: Japanese, Chinese and Korean characters are not in DejaVu; Pango takes them from Noto Sans
+#: CJK, where every wide character is one em.
+_WIDE_ADVANCE = 1.0
+#: First strong isolate and pop directional isolate: around a right-to-left name (Arabic, Hebrew)
+#: they keep its letters and the brackets and commas after it in their places (Unicode UAX #9);
+#: they print nothing.
+FSI, PDI = "\u2068", "\u2069"
+_ISOLATES = {ord(FSI): 0.0, ord(PDI): 0.0}
+_RTL = {"R", "AL"}
+
+
+def isolate(name: str) -> str:
+    """``name`` inside bidi isolates if it holds right-to-left letters; other names as they are."""
+    return f"{FSI}{name}{PDI}" if any(unicodedata.bidirectional(c) in _RTL for c in name) else name
+
+
+def _width(char: str, widths: dict[int, float], missing: float) -> float:
+    found = widths.get(ord(char))
+    if found is not None:
+        return found
+    return _WIDE_ADVANCE if unicodedata.east_asian_width(char) in ("W", "F") else missing
 
 
 @cache
@@ -41,8 +63,8 @@ def _advances(bold: bool) -> tuple[dict[int, float], float]:
             metrics = font["hmtx"].metrics
             widths = {code: metrics[glyph][0] / units for code, glyph in font.getBestCmap().items()}
             font.close()
-            return widths, _FALLBACK_ADVANCE
-    return {}, _FALLBACK_ADVANCE
+            return {**widths, **_ISOLATES}, _FALLBACK_ADVANCE
+    return dict(_ISOLATES), _FALLBACK_ADVANCE
 
 
 #: Code points below this are looked up in a list (Latin, Greek, Cyrillic, punctuation, arrows,
@@ -61,7 +83,7 @@ def _ems(text: str, bold: bool) -> float:
         return sum(map(_table(bold).__getitem__, map(ord, text)))
     except IndexError:
         widths, missing = _advances(bold)
-        return sum(widths.get(ord(char), missing) for char in text)
+        return sum(_width(char, widths, missing) for char in text)
 
 
 def width_mm(text: str, size_pt: float, *, bold: bool = False) -> float:
@@ -81,7 +103,7 @@ def ellipsize(name: str, room_mm: float, size_pt: float, *, bold: bool = False) 
     budget = room_mm * SAFETY * _PT_PER_MM / size_pt - widths.get(ord(ELLIPSIS), missing)
     used = 0.0
     for index, char in enumerate(name):
-        used += widths.get(ord(char), missing)
+        used += _width(char, widths, missing)
         if used > budget:
             return name[:index].rstrip() + ELLIPSIS
     return name
@@ -91,7 +113,7 @@ def _prefix_widths(name: str, widths: dict[int, float], missing: float) -> list[
     """``result[k]`` is the width in em of ``name[:k]``."""
     total = [0.0]
     for char in name:
-        total.append(total[-1] + widths.get(ord(char), missing))
+        total.append(total[-1] + _width(char, widths, missing))
     return total
 
 
@@ -110,10 +132,11 @@ def fit_names(
     equally wide; everything else in the template (points, separators, seat notes) stays whole.
     ``floors`` (characters per name) protects what matters more: names are shortened no
     further than their floor while another name can still give way, and only then below it.
+    A right-to-left name is printed inside bidi isolates (``isolate``).
     """
     text = template.format(*names)
     if fits(text, column_mm, size_pt, bold=bold):
-        return text
+        return template.format(*map(isolate, names))
     widths, missing = _advances(bold)
     dots = widths.get(ord(ELLIPSIS), missing)
     room = (
@@ -133,7 +156,7 @@ def fit_names(
         lengths[widest] -= 1
     return template.format(
         *(
-            name if length == len(name) else name[:length].rstrip() + ELLIPSIS
+            isolate(name if length == len(name) else name[:length].rstrip() + ELLIPSIS)
             for name, length in zip(names, lengths, strict=True)
         )
     )

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 
 from common.errors import DomainError
 from documents.api.views import RECENT_JOBS
@@ -19,7 +20,7 @@ from tournaments.rules import can_print
 def _staff_event(request, tournament_id: int) -> Tournament:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     if not can_print(request.user, tournament):
-        raise PermissionDenied("Only the event's staff may print documents.")
+        raise PermissionDenied(_("Only the event's staff may print documents."))
     return tournament
 
 
@@ -33,7 +34,7 @@ def print_panel(request, tournament_id: int):
         round_number = request.POST.get("round") or None
         paper = request.POST.get("paper", Paper.A4)
         if kind not in DocumentKind.values or paper not in Paper.values:
-            messages.error(request, "Unknown document or paper size.")
+            messages.error(request, _("Unknown document or paper size."))
             status = 400
         else:
             try:
@@ -41,14 +42,14 @@ def print_panel(request, tournament_id: int):
                     tournament=tournament,
                     actor=request.user,
                     kind=kind,
-                    round=int(round_number) if round_number else None,
+                    round_number=int(round_number) if round_number else None,
                     paper=paper,
                 )
             except (DomainError, ValueError) as error:
                 messages.error(request, getattr(error, "message", str(error)))
                 status = getattr(error, "status_code", 400)
             else:
-                messages.success(request, f"{DocumentKind(kind).label} queued.")
+                messages.success(request, _("%(label)s queued.") % {"label": DocumentKind(kind).label})
                 return redirect("documents-print", tournament_id=tournament.id)
     jobs = DocumentJob.objects.filter(tournament=tournament).select_related("round")[:RECENT_JOBS]
     context = {

@@ -21,6 +21,7 @@ from event_io.reading import (
     TEAM_IN_LINE,
     VERSION,
     day,
+    player_key,
     timestamp,
 )
 from penalties.models import Penalty
@@ -74,6 +75,10 @@ PENALTY_FIELDS = (
 NOT_EXPORTED: dict[str, dict[str, str]] = {
     "tournaments.Round": {
         "time_check_at": "the clock's next action schedules the time-up check anew after an import",
+    },
+    "tournaments.Team": {
+        "join_code": "a code to join a team before the event; a moved event is registered already",
+        "captain": "who may invite to a forming team; a moved event is registered already",
     },
 }
 """Model columns deliberately not in the document, with why. Database ids and the link to the row
@@ -200,7 +205,7 @@ def _teams(tournament: Tournament, teams: list[Team], keys: _Keys) -> list[dict[
     players = defaultdict(list)
     for player in Player.objects.filter(tournament=tournament).order_by("position", "pk"):
         players[player.team_id].append(player)
-        keys.by_type["player"][player.pk] = player.wizards_id
+        keys.by_type["player"][player.pk] = player_key(player.wizards_id, keys.user(player.user_id))
     decklists = {row.player_id: row for row in Decklist.objects.filter(tournament=tournament)}
     for row in decklists.values():
         keys.by_type["decklist"][row.pk] = keys.of("player", row.player_id)
@@ -234,6 +239,7 @@ def _teams(tournament: Tournament, teams: list[Team], keys: _Keys) -> list[dict[
             "disqualified": team.disqualified,
             "fixed_table": team.fixed_table,
             "awarded_byes": team.awarded_byes,
+            "checked_in_at": timestamp(team.checked_in_at),
             "created_at": timestamp(team.created_at),
             "players": [player_entry(player) for player in players[team.pk]],
             "pool": _registration(
@@ -267,21 +273,6 @@ def _explanation(explanation: Any, keys: _Keys, team_index: dict[int, int]) -> A
     return result
 
 
-def snapshot_out(snapshot: Any, keys: _Keys) -> Any:
-    """A stored match snapshot (``pre_penalty_result``) with its ids replaced by file keys."""
-    if not isinstance(snapshot, dict):
-        return snapshot
-    result = dict(snapshot)
-    if "id" in result:
-        result["id"] = keys.of("match", result["id"])
-    for field in ("team_a", "team_b"):
-        if result.get(field) is not None:
-            result[field] = keys.of("team", result[field])
-    if "reported_by" in result:
-        result["reported_by"] = keys.user(result["reported_by"])
-    return result
-
-
 def _rounds(tournament: Tournament, keys: _Keys, team_index: dict[int, int]) -> list[dict[str, Any]]:
     rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
     pauses = defaultdict(list)
@@ -293,7 +284,9 @@ def _rounds(tournament: Tournament, keys: _Keys, team_index: dict[int, int]) -> 
     numbers = {row.pk: row.number for row in rounds}
     for row in rounds:
         keys.by_type["round"][row.pk] = row.number
-    for match in Match.objects.filter(round__tournament=tournament).order_by("pk"):
+    for match in (
+        Match.objects.filter(round__tournament=tournament).order_by("pk").prefetch_related("reports")
+    ):
         matches[match.round_id].append(match)
         keys.by_type["match"][match.pk] = [numbers[match.round_id], keys.of("team", match.team_a_id)]
     extensions = defaultdict(list)
@@ -349,7 +342,20 @@ def _match(match: Match, keys: _Keys, extensions: list[dict[str, Any]]) -> dict[
         "confirmed": match.confirmed,
         "reported_side": match.reported_side,
         "disputed": match.disputed,
-        "pre_penalty_result": snapshot_out(match.pre_penalty_result, keys),
+        "reports": [
+            {
+                "source": report.source,
+                "side": report.side,
+                "team_a_wins": report.team_a_wins,
+                "team_b_wins": report.team_b_wins,
+                "draws": report.draws,
+                "author": keys.user(report.author_id),
+                "match_version": report.match_version,
+                "reason": report.reason,
+                "created_at": timestamp(report.created_at),
+            }
+            for report in match.reports.all()
+        ],
         "version": match.version,
         "seats": seats,
         "extra_turns_since": timestamp(match.extra_turns_since),

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import models
+from django.utils import timezone
 
 from decklists.models import DeckCheck, DeckCheckFinding
 from event_io.reading import (
@@ -22,14 +23,18 @@ from event_io.reading import (
     EventFileError,
     Node,
     check_storable,
+    player_key,
 )
 from penalties.models import Penalty
 from tournaments.domain.event import MAX_AWARDED_BYES
+from tournaments.domain.settings import time_zone_problem
+from tournaments.enums import EntrySource, ResultKind, TeamSide
 from tournaments.models import (
     DraftPod,
     KeepApart,
     Match,
     Player,
+    ResultReport,
     Round,
     RoundPause,
     Staff,
@@ -62,8 +67,10 @@ FILE_COLUMNS: dict[str, type[models.Model]] = {
     "deck_checks[].findings[]": DeckCheckFinding,
     "pods[]": DraftPod,
 }
-#: Booster Draft settings; absent in files written before them: off.
-TOURNAMENT_DRAFT_FLAGS = ("booster_draft_playoff", "cross_pod_pairing")
+#: Booster Draft settings and check-in; absent in files written before them: off.
+TOURNAMENT_DRAFT_FLAGS = ("booster_draft_playoff", "cross_pod_pairing", "check_in_required")
+#: Settings absent in files written before them, whose default is on.
+TOURNAMENT_LATER_FLAGS_ON = ("player_reporting",)
 
 
 def insert(model: type[models.Model], rows: list[tuple[models.Model, dict[str, Any]]]) -> list:
@@ -78,6 +85,9 @@ def insert(model: type[models.Model], rows: list[tuple[models.Model, dict[str, A
     if forced and created:
         model.objects.bulk_update(created, sorted(forced))
     return created
+
+
+LEGACY_REASON = "recorded before result reports were kept"
 
 
 class Importer:
@@ -150,6 +160,16 @@ class Importer:
         values.update(
             {field: node.get(field, bool) for field in TOURNAMENT_DRAFT_FLAGS if field in node.value}
         )
+        # Language and time zone: absent in files written before them (English, the site's zone).
+        if "language" in node.value:
+            values["language"] = node.choice("language", Tournament)
+        if "time_zone" in node.value:
+            values["time_zone"] = node.get("time_zone", str)
+            if problem := time_zone_problem(values["time_zone"]):
+                raise EventFileError(node.at("time_zone"), problem)
+        values.update(
+            {field: node.get(field, bool) for field in TOURNAMENT_LATER_FLAGS_ON if field in node.value}
+        )
         for field in ("team_size", "games_per_match", "round_minutes"):
             values[field] = node.natural(field)
         for field in ("swiss_rounds", "top_cut"):
@@ -213,13 +233,15 @@ class Importer:
                 awarded_byes=self._awarded_byes(node),
             )
             self.teams[name] = team
-            team_rows.append((team, {"created_at": node.moment("created_at")}))
+            checked_in = node.moment("checked_in_at", null=True) if "checked_in_at" in node.value else None
+            team_rows.append((team, {"created_at": node.moment("created_at"), "checked_in_at": checked_in}))
         self.team_list = insert(Team, team_rows)
         for team, node in zip(self.team_list, team_nodes, strict=True):
             self.remember("team", team.name, team.pk)
             for player_node in node.nodes("players"):
                 wizards_id = player_node.get("wizards_id", str)
-                if not wizards_id or wizards_id in self.players:
+                key = player_key(wizards_id, player_node.get("user", str, null=True))
+                if not key or key in self.players:
                     raise EventFileError(
                         player_node.at("wizards_id"), f"empty or listed twice: {wizards_id!r}"
                     )
@@ -232,10 +254,14 @@ class Importer:
                     user=self.user(player_node, "user"),
                     position=player_node.natural("position"),
                 )
-                self.players[wizards_id] = player
+                self.players[key] = player
                 player_rows.append((player, {}))
         for player in insert(Player, player_rows):
-            self.remember("player", player.wizards_id, player.pk)
+            self.remember(
+                "player",
+                player_key(player.wizards_id, player.user.username if player.user else None),
+                player.pk,
+            )
 
     @staticmethod
     def _awarded_byes(node: Node) -> int:
@@ -406,26 +432,55 @@ class Importer:
                 keys.append([*key, index])
         for row, key in zip(insert(TimeExtension, rows), keys, strict=True):
             self.remember("timeextension", key, row.pk)
-        for match, node in matches:
-            match.pre_penalty_result = self.snapshot(node, "pre_penalty_result")
-        Match.objects.bulk_update([match for match, _ in matches], ["pre_penalty_result"])
+        self.load_reports(matches)
 
-    def snapshot(self, node: Node, key: str) -> Any:
-        snapshot = node.raw(key)
-        if not isinstance(snapshot, dict):
-            return snapshot
-        path = node.at(key)
-        result = dict(snapshot)
-        if "id" in result:
-            match = self.lookup(self.matches, result["id"], f"{path}.id", "match")
-            result["id"] = None if match is None else match.pk
-        for field in ("team_a", "team_b"):
-            if field in result:
-                result[field] = self.team_ids(result[field], f"{path}.{field}")
-        if "reported_by" in result:
-            user = self.user(Node(result, path), "reported_by")
-            result["reported_by"] = None if user is None else user.pk
-        return result
+    def load_reports(self, matches: list[tuple[Match, Node]]) -> None:
+        """Each match's result reports, from which its result is derived (files written before the
+        reports were kept carry none: their stored result gets the rows that give it)."""
+        rows = []
+        for match, node in matches:
+            if "reports" not in node.value:
+                rows += [(row, {}) for row in legacy_reports(match)]
+                continue
+            for report in node.nodes("reports"):
+                row = ResultReport(
+                    match=match,
+                    source=report.choice("source", ResultReport),
+                    side=report.choice("side", ResultReport),
+                    team_a_wins=report.natural("team_a_wins"),
+                    team_b_wins=report.natural("team_b_wins"),
+                    draws=report.natural("draws"),
+                    author=self.user(report, "author"),
+                    match_version=report.natural("match_version"),
+                    reason=report.get("reason", str),
+                    created_at=report.moment("created_at"),
+                )
+                rows.append((row, {}))
+        insert(ResultReport, rows)
+
+
+def legacy_reports(match: Match) -> list[ResultReport]:
+    """The report rows that give a match's stored result, for a file from before reports were kept:
+    a staff entry, or the players' reports (both teams' when confirmed), or the penalty."""
+    if match.team_b_id is None or match.result_kind == ResultKind.PENDING:
+        return []
+    common = {"match": match, "match_version": max(match.version - 1, 0), "reason": LEGACY_REASON}
+    common["created_at"] = match.reported_at or timezone.now()
+    counts = {"team_a_wins": match.team_a_wins, "team_b_wins": match.team_b_wins, "draws": match.draws}
+    if match.result_kind in (ResultKind.MATCH_LOSS, ResultKind.DOUBLE_LOSS):
+        loser = "" if match.result_kind == ResultKind.DOUBLE_LOSS else "A" if match.team_a_wins == 0 else "B"
+        return [ResultReport(source=EntrySource.PENALTY, side=loser, author=match.reported_by, **common)]
+    if not match.reported_side:
+        return [ResultReport(source=EntrySource.STAFF, author=match.reported_by, **counts, **common)]
+    rows = []
+    if match.confirmed:
+        other = TeamSide(match.reported_side).other
+        rows.append(ResultReport(source=EntrySource.PLAYER, side=other, **counts, **common))
+    side = match.reported_side
+    rows.append(
+        ResultReport(source=EntrySource.PLAYER, side=side, author=match.reported_by, **counts, **common)
+    )
+    return rows
 
 
 def check_format(root: Node) -> None:

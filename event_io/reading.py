@@ -58,6 +58,12 @@ class EventFileError(Exception):
         self.message = message
 
 
+def player_key(wizards_id: str, username: str | None) -> str:
+    """How the document names a player: their Wizards Account, or for a player who joined by
+    invitation without one yet, their account ("@login")."""
+    return wizards_id or (f"@{username}" if username else "")
+
+
 def timestamp(value: dt.datetime | None) -> str | None:
     """ISO 8601 in UTC with microseconds as stored, so a re-export writes the same characters."""
     return None if value is None else value.astimezone(dt.UTC).isoformat()

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from decklists.models import DeckCheck, DeckCheckFinding, Decklist, DecklistVersion, TeamPool, TeamPoolVersion
 from event_io.load import insert
-from event_io.reading import KEYED_TYPES, EventFileError, Node
+from event_io.reading import KEYED_TYPES, EventFileError, Node, player_key
 from penalties.models import Penalty
 from tournaments.models import AuditEntry
 
@@ -102,7 +102,9 @@ def load_registrations(importer: Importer) -> None:
         if pool is not None:
             owners.append((TeamPool(tournament=importer.tournament, team=team), pool, "teampool", team.name))
         for player_node in team_node.nodes("players"):
-            player = importer.players[player_node.value["wizards_id"]]
+            player = importer.players[
+                player_key(player_node.value["wizards_id"], player_node.value.get("user"))
+            ]
             decklist = player_node.node("decklist", null=True)
             if decklist is not None:
                 owners.append(
@@ -110,7 +112,7 @@ def load_registrations(importer: Importer) -> None:
                         Decklist(tournament=importer.tournament, player=player),
                         decklist,
                         "decklist",
-                        player.wizards_id,
+                        player_key(player.wizards_id, player.user.username if player.user else None),
                     )
                 )
     for model, version_model, parent_field, extra in (

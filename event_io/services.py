@@ -27,9 +27,12 @@ The document (``python manage.py export_event ID`` writes it with sorted keys, i
                    (not time_check_at: the next clock action schedules the time-up check anew),
                    pauses: [{paused_at, resumed_at}],
                    matches: [{table, team_a, team_b, result fields, version, confirmed,
-                              reported_by/at/side, disputed, pre_penalty_result, seats,
+                              reported_by/at/side, disputed, seats,
                               extra_turns_since, time_called_at, active_team, turns_completed,
-                              extensions: [{minutes, reason, granted_by, created_at}]}]}]
+                              extensions: [{minutes, reason, granted_by, created_at}],
+                              reports: [{source, side, team_a_wins, team_b_wins, draws, author,
+                                         match_version, reason, created_at}]}]}]
+                 (reports absent in older files: the stored result gets the rows that give it)
     penalties    [every Penalty column; round, match, player, team, simultaneous_with as keys]
     deck_checks  [{round, match, judge, started_at, finished_at, extension, findings: [...]}]
     audit        [{actor, action, object_type, object, object_id, before, after, reason, created_at}]
@@ -38,8 +41,7 @@ Keys: a user is its username, a team its name, a player their Wizards id, a roun
 match ``[round number, team_a name]`` (a team plays once a round), a penalty or deck check its
 index in its list, a time extension its index in its match's ``extensions``, a finding its index
 in its check. Ids inside stored JSON are translated too: match ``seats`` and a penalty's
-``offer_ftmgs_to`` list Wizards ids, ``pre_penalty_result`` names teams, the match and the
-reporter by key, and a round's ``explanation`` names teams (``bye_team``, ``rematches``,
+``offer_ftmgs_to`` list Wizards ids, and a round's ``explanation`` names teams (``bye_team``, ``rematches``,
 ``unmet_keep_apart``) and writes the engine's "team 12" as ``team #n``, the n-th team of
 ``teams``. Lists are in creation order, and the import inserts them in that order, so relative
 id order (which the pairing engine uses to break some ties) survives. Timestamps are ISO 8601 in

@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from floor import selectors
 from floor.models import Zone
@@ -24,8 +25,8 @@ def _event(tournament: Tournament) -> dict:
         "name": tournament.name,
         "date": tournament.date.isoformat() if tournament.date else "",
         "venue": tournament.venue,
-        "format": tournament.get_format_display(),
-        "rel": tournament.get_rel_display(),
+        "format": _(tournament.get_format_display()),
+        "rel": _(tournament.get_rel_display()),
     }
 
 
@@ -48,30 +49,32 @@ def outstanding_tables(
         rows = selectors.end_of_round(round_row, zone=zone, now=now)
         pages.append(
             {
-                "zone": f"{zone.name} (tables {zone.first_table}-{zone.last_table})"
+                "zone": _("%(zone)s (tables %(first)s-%(last)s)")
+                % {"zone": zone.name, "first": zone.first_table, "last": zone.last_table}
                 if zone
-                else "All tables",
+                else _("All tables"),
                 "judges": ", ".join(u.get_username() for u in zone.judges.all()) if zone else "",
                 "rows": [
                     {
                         "table": row.table,
                         "team_a": row.match.team_a.name,
                         "team_b": row.match.team_b.name if row.match.team_b else "",
-                        "ends": _when(row.ends_at) or "untimed",
+                        "ends": _when(row.ends_at) or _("untimed"),
                         "extension": f"+{row.extension_minutes}" if row.extension_minutes else "",
                         "turns": (
-                            f"{row.extra_turns_played} of {row.extra_turns_total}"
+                            _("%(played)s of %(total)s")
+                            % {"played": row.extra_turns_played, "total": row.extra_turns_total}
                             if row.time_called
-                            else f"{row.extra_turns_total} after time"
+                            else _("%(total)s after time") % {"total": row.extra_turns_total}
                         ),
-                        "result": "reported, not confirmed" if row.result_in else "missing",
+                        "result": _("reported, not confirmed") if row.result_in else _("missing"),
                     }
                     for row in rows
                 ],
             }
         )
     return {
-        **_base(tournament, f"Outstanding tables · round {round_row.number}", now),
+        **_base(tournament, _("Outstanding tables · round %(number)s") % {"number": round_row.number}, now),
         "round_number": round_row.number,
         "as_of": _when(now),
         "pages": pages,

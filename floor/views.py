@@ -17,6 +17,8 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from clock.domain.round_clock import MAX_EXTENSION_MINUTES
@@ -27,7 +29,6 @@ from floor import documents, selectors
 from floor.domain.calls import CallStatus
 from floor.domain.deck_checks import PlanError
 from floor.models import DisqualificationReport, Investigation, JudgeCall, Note, NoteKind, Zone
-from floor.permissions import can_head_judge, can_judge, can_plan_zones, can_see_floor
 from floor.services.calls import (
     REASON_MAX,
     judge_call_claim,
@@ -40,8 +41,9 @@ from floor.services.notes import TEXT_MAX, investigation_decide, investigation_o
 from floor.services.zones import zone_create, zone_delete
 from penalties.domain import CATALOGUE
 from penalties.models import Penalty
+from tournaments.localization import event_locale
 from tournaments.models import Match, Player, Round, Tournament
-from tournaments.permissions import player_team_id
+from tournaments.rules import can_call_judge, can_head_judge, can_judge, can_plan_zones, can_see_floor
 
 INFRACTION_CHOICES = [("", "no penalty")] + [(code, f"{code} {i.name}") for code, i in CATALOGUE.items()]
 
@@ -93,12 +95,19 @@ def calls_page(request, tournament_id: int):
 
 
 class ResolveForm(forms.Form):
-    note = forms.CharField(max_length=4000, widget=forms.Textarea(attrs={"rows": 3}))
-    extension_minutes = forms.IntegerField(
-        min_value=0, max_value=MAX_EXTENSION_MINUTES, required=False, label="Time extension (minutes)"
+    note = forms.CharField(
+        label=gettext_lazy("Note"), max_length=4000, widget=forms.Textarea(attrs={"rows": 3})
     )
-    infraction = forms.ChoiceField(choices=INFRACTION_CHOICES, required=False, label="Penalty")
-    player = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, label="Player penalised")
+    extension_minutes = forms.IntegerField(
+        min_value=0,
+        max_value=MAX_EXTENSION_MINUTES,
+        required=False,
+        label=gettext_lazy("Time extension (minutes)"),
+    )
+    infraction = forms.ChoiceField(choices=INFRACTION_CHOICES, required=False, label=gettext_lazy("Penalty"))
+    player = forms.TypedChoiceField(
+        coerce=int, required=False, empty_value=None, label=gettext_lazy("Player penalised")
+    )
 
 
 @login_required
@@ -107,7 +116,7 @@ def call_page(request, tournament_id: int, call_id: int):
     _require(can_see_floor(request.user, tournament), "Only the event's staff see the judge calls.")
     call = selectors.call_detail(call_id)
     if call is None or call.tournament_id != tournament.pk:
-        raise Http404("no such call")
+        raise Http404(_("no such call"))
     form = ResolveForm()
     players = Player.objects.filter(team_id__in=[call.match.team_a_id, call.match.team_b_id]).order_by(
         "team_id", "position"
@@ -162,7 +171,7 @@ def call_action(request, tournament_id: int, call_id: int, action: str):
         penalty = None
         if values["infraction"]:
             if values["player"] is None:
-                messages.error(request, "Choose the player the penalty is for.")
+                messages.error(request, _("Choose the player the penalty is for."))
                 return HttpResponseRedirect(detail)
             penalty = {"player": values["player"], "infraction": values["infraction"]}
         done = _run(
@@ -177,7 +186,7 @@ def call_action(request, tournament_id: int, call_id: int, action: str):
             f"Table {table}: call resolved.",
         )
         return HttpResponseRedirect(reverse("floor-calls", args=[tournament.pk]) if done else detail)
-    raise Http404("unknown action")
+    raise Http404(_("unknown action"))
 
 
 @require_POST
@@ -188,10 +197,10 @@ def call_raise(request, tournament_id: int):
     match = Match.objects.filter(pk=request.POST.get("match", "0") or 0, round__tournament=tournament).first()
     fallback = reverse("tournament-me", args=[tournament.pk])
     if match is None:
-        messages.error(request, "No such table in this event.")
+        messages.error(request, _("No such table in this event."))
         return _back(request, fallback)
-    if not can_see_floor(request.user, tournament) and player_team_id(request.user, tournament) is None:
-        raise PermissionDenied("Only players and staff of this event call judges.")
+    if not can_call_judge(request.user, tournament):
+        raise PermissionDenied(_("Only players and staff of this event call judges."))
     reason = request.POST.get("reason", "")[:REASON_MAX]
     _run(
         request,
@@ -229,10 +238,15 @@ def head_judge_page(request, tournament_id: int):
 
 
 class ZoneForm(forms.Form):
-    name = forms.CharField(max_length=60)
-    first_table = forms.IntegerField(min_value=1, max_value=100_000)
-    last_table = forms.IntegerField(min_value=1, max_value=100_000)
-    judges = forms.CharField(required=False, max_length=2000, help_text="Usernames, separated by commas.")
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=60)
+    first_table = forms.IntegerField(label=gettext_lazy("First table"), min_value=1, max_value=100_000)
+    last_table = forms.IntegerField(label=gettext_lazy("Last table"), min_value=1, max_value=100_000)
+    judges = forms.CharField(
+        label=gettext_lazy("Judges"),
+        required=False,
+        max_length=2000,
+        help_text=gettext_lazy("Usernames, separated by commas."),
+    )
 
 
 @login_required
@@ -288,7 +302,7 @@ def _console_context(request, tournament: Tournament) -> dict:
     else:
         zone = next((z for z in zones if str(z.pk) == raw_zone), None)
         if zone is None:
-            raise Http404("no such zone")
+            raise Http404(_("no such zone"))
     now = timezone.now()
     tables = selectors.end_of_round(round_row, zone=zone, now=now) if round_row else []
     return {
@@ -316,7 +330,8 @@ def console_page(request, tournament_id: int):
 def console_projector(request, tournament_id: int):
     tournament = _tournament(tournament_id)
     _require(can_see_floor(request.user, tournament), "Only the event's staff open the zone projector.")
-    return render(request, "floor/projector.html", _console_context(request, tournament))
+    with event_locale(tournament):
+        return render(request, "floor/projector.html", _console_context(request, tournament))
 
 
 @login_required
@@ -326,12 +341,13 @@ def console_sheet(request, tournament_id: int):
     _require(can_see_floor(request.user, tournament), "Only the event's staff print the outstanding tables.")
     context = _console_context(request, tournament)
     if context["round"] is None:
-        raise Http404("no round yet")
+        raise Http404(_("no round yet"))
     zones = [context["zone"]] if context["zone"] else (context["zones"] or [None])
-    pdf = render_pdf(
-        "pdf/outstanding_tables.html",
-        documents.outstanding_tables(tournament, context["round"], zones, now=context["now"]),
-    )
+    with event_locale(tournament):  # printed for the hall: the event's language and time zone
+        pdf = render_pdf(
+            "pdf/outstanding_tables.html",
+            documents.outstanding_tables(tournament, context["round"], zones, now=context["now"]),
+        )
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="outstanding-round-{context["round"].number}.pdf"'
     return response
@@ -399,9 +415,11 @@ def deck_checks_page(request, tournament_id: int):
 
 
 class NoteForm(forms.Form):
-    text = forms.CharField(max_length=TEXT_MAX, widget=forms.Textarea(attrs={"rows": 3}))
-    kind = forms.ChoiceField(choices=NoteKind.choices, initial=NoteKind.NOTE)
-    given_by = forms.CharField(max_length=100, required=False, label="Statement by")
+    text = forms.CharField(
+        label=gettext_lazy("Text"), max_length=TEXT_MAX, widget=forms.Textarea(attrs={"rows": 3})
+    )
+    kind = forms.ChoiceField(label=gettext_lazy("Kind"), choices=NoteKind.choices, initial=NoteKind.NOTE)
+    given_by = forms.CharField(max_length=100, required=False, label=gettext_lazy("Statement by"))
     match = forms.IntegerField(required=False, widget=forms.HiddenInput)
     penalty = forms.IntegerField(required=False, widget=forms.HiddenInput)
     player = forms.IntegerField(required=False, widget=forms.HiddenInput)
@@ -471,13 +489,16 @@ def notes_page(request, tournament_id: int):
 
 class DQReportForm(forms.Form):
     player_statement = forms.CharField(
-        required=False, widget=forms.Textarea(attrs={"rows": 4}), max_length=TEXT_MAX
-    )
-    head_judge_statement = forms.CharField(
+        label=gettext_lazy("Player statement"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 4}),
         max_length=TEXT_MAX,
-        label="Head judge's statement",
+    )
+    head_judge_statement = forms.CharField(
+        label=gettext_lazy("Head judge's statement"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        max_length=TEXT_MAX,
     )
 
 
@@ -522,8 +543,10 @@ def dq_report_page(request, tournament_id: int, penalty_id: int):
 
 
 class InvestigationForm(forms.Form):
-    title = forms.CharField(max_length=200)
-    player = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, label="Player investigated")
+    title = forms.CharField(label=gettext_lazy("Title"), max_length=200)
+    player = forms.TypedChoiceField(
+        coerce=int, required=False, empty_value=None, label=gettext_lazy("Player investigated")
+    )
 
 
 @login_required
@@ -559,7 +582,9 @@ def investigations_page(request, tournament_id: int):
 
 
 class DecisionForm(forms.Form):
-    decision = forms.CharField(max_length=TEXT_MAX, widget=forms.Textarea(attrs={"rows": 3}))
+    decision = forms.CharField(
+        label=gettext_lazy("Decision"), max_length=TEXT_MAX, widget=forms.Textarea(attrs={"rows": 3})
+    )
 
 
 @login_required

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy
 
 from common.numbers import column_bounds
 from penalties.domain import CATALOGUE, DeckProblemUpgrade
@@ -34,7 +35,8 @@ class PenaltyIssueForm(forms.Form):
     infraction = forms.ChoiceField(choices=[(code, code) for code in CATALOGUE])
     description = forms.CharField(max_length=4000, widget=forms.Textarea(attrs={"rows": 3}))
     penalty = forms.ChoiceField(
-        choices=[("", "As proposed"), *((kind.value, kind.label) for kind in PenaltyKind)], required=False
+        choices=[("", gettext_lazy("As proposed")), *((kind.value, kind.label) for kind in PenaltyKind)],
+        required=False,
     )
     deviation_reason = forms.CharField(max_length=2000, required=False)
     day = forms.IntegerField(**column_bounds(Penalty, "day", min_value=1), required=False)

@@ -20,6 +20,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from common.errors import ConflictError, DomainError
 from penalties import selectors
@@ -41,7 +42,7 @@ from penalties.domain import (
 from penalties.domain import Penalty as PenaltyKind
 from penalties.models import HeadJudgeReview, Penalty
 from tournaments.domain.seating import seat_order
-from tournaments.enums import MatchResultKind
+from tournaments.enums import ResultKind
 from tournaments.models import Match, Player, Round, Tournament
 from tournaments.rules import (
     can_deviate,
@@ -78,7 +79,7 @@ def penalty_propose(
     *,
     tournament: Tournament,
     player: Player,
-    round: Round,
+    round_row: Round,
     infraction: str,
     context: Mapping[str, Any] | None = None,
     day: int | None = None,
@@ -90,14 +91,14 @@ def penalty_propose(
     the match. ``day`` defaults to the latest day of the event's penalties. A loss for a match
     that is already over gets a note saying where it will land (see :func:`penalty_issue`).
     """
-    _check_belongs(tournament=tournament, player=player, round=round)
-    match = _match_of(player=player, round=round)
+    _check_belongs(tournament=tournament, player=player, round_row=round_row)
+    match = _match_of(player=player, round_row=round_row)
     decision = _propose(
         tournament=tournament, player=player, match=match, infraction=infraction, context=context, day=day
     )
     if match is not None and decision.team_effect is TeamEffect.LOSE_MATCH and _is_over(match):
         try:
-            _, note = _next_match_for_loss(player=player, match=match, decision=decision)
+            _match, note = _next_match_for_loss(player=player, match=match, decision=decision)
         except ConflictError as refused:
             note = refused.message
         decision = dataclasses.replace(decision, notes=(*decision.notes, note))
@@ -110,7 +111,7 @@ def penalty_issue(
     tournament: Tournament,
     actor,
     player: Player,
-    round: Round,
+    round_row: Round,
     infraction: str,
     description: str,
     penalty: str | None = None,
@@ -146,14 +147,14 @@ def penalty_issue(
     results until the head judge confirms or changes it (``penalty_review``). A penalty given in the
     same ruling as an earlier one (``simultaneous_with``) stays at that earlier penalty's match.
     """
-    _check_belongs(tournament=tournament, player=player, round=round)
+    _check_belongs(tournament=tournament, player=player, round_row=round_row)
     lock_tournament(tournament)
     description = description.strip()
     if not description:
         raise DomainError(
-            "Describe what happened", errors=[{"field": "description", "message": "may not be blank"}]
+            _("Describe what happened"), errors=[{"field": "description", "message": _("may not be blank")}]
         )
-    match = _match_of(player=player, round=round, lock=True)
+    match = _match_of(player=player, round_row=round_row, lock=True)
     Player.objects.select_for_update().filter(pk=player.pk).first()
     decision = _propose(
         tournament=tournament, player=player, match=match, infraction=infraction, context=context, day=day
@@ -169,9 +170,9 @@ def penalty_issue(
     moment_of = _simultaneous_root(simultaneous_with, match)
     if decision.team_effect is TeamEffect.LOSE_MATCH and (match is None or match.is_bye):
         raise DomainError(
-            f"{player.name}'s team has no match in round {round.number} to lose; a loss for the next "
+            f"{player.name}'s team has no match in round {round_row.number} to lose; a loss for the next "
             "match is issued for that round, once it is paired, with between_matches",
-            errors=[{"field": "round", "message": "the team has no match to lose in this round"}],
+            errors=[{"field": "round", "message": _("the team has no match to lose in this round")}],
         )
 
     notes = list(decision.notes)
@@ -193,7 +194,7 @@ def penalty_issue(
     row = Penalty.objects.create(
         review=HeadJudgeReview.PENDING if proposal_only else HeadJudgeReview.NOT_NEEDED,
         tournament=tournament,
-        round=round,
+        round=round_row,
         match=match,
         player=player,
         team_id=player.team_id,
@@ -270,11 +271,12 @@ def penalty_overturn(*, penalty: Penalty, actor, reason: str) -> Penalty:
     if not can_overturn_penalty(actor, penalty.tournament):
         raise PenaltyRuleError("Only the head judge may overturn a penalty", status_code=403)
     if penalty.overturned:
-        raise ConflictError(f"Penalty {penalty.pk} is already overturned")
+        raise ConflictError(_("Penalty %(pk)s is already overturned") % {"pk": penalty.pk})
     if not penalty.in_force:
         raise ConflictError(
-            f"Penalty {penalty.pk} is a proposal that is not in force: confirm or change it instead",
-            errors=[{"field": "penalty", "message": "not in force (proposed or replaced)"}],
+            _("Penalty %(pk)s is a proposal that is not in force: confirm or change it instead")
+            % {"pk": penalty.pk},
+            errors=[{"field": "penalty", "message": _("not in force (proposed or replaced)")}],
         )
     plan = overturn(_stored_effects(penalty), reason=reason, by_head_judge=True)
     disqualification = penalty.team_effect == TeamEffect.DISQUALIFY_TEAM
@@ -321,7 +323,11 @@ def _check_reinstatable(penalty: Penalty) -> None:
             "so the team missed those matches and an overturn cannot give them back. The head judge "
             "may let the team re-enter the event (MTR 2.10); the missed rounds stay lost.",
             errors=[
-                {"field": "penalty", "message": f"round {later[0]} was paired after the disqualification"}
+                {
+                    "field": "penalty",
+                    "message": _("round %(later)s was paired after the disqualification")
+                    % {"later": later[0]},
+                }
             ],
         )
 
@@ -342,9 +348,9 @@ def _restore_after_disqualification(*, match: Match, team_id: int, actor, reason
     still lost if one of them decides it, else the result reported before (or pending). A double
     loss keeps only the other team's Match Loss."""
     match = Match.objects.select_for_update().get(pk=match.pk)
-    if match.result_kind == MatchResultKind.DOUBLE_LOSS:
+    if match.result_kind == ResultKind.DOUBLE_LOSS:
         current: tuple[int | str | None, bool] = (None, True)
-    elif match.result_kind == MatchResultKind.PENALTY_LOSS:
+    elif match.result_kind == ResultKind.MATCH_LOSS:
         loser = match.team_a_id if match.team_a_wins < match.team_b_wins else match.team_b_id
         if loser != team_id:
             return
@@ -359,7 +365,7 @@ def _restore_after_disqualification(*, match: Match, team_id: int, actor, reason
 
 def _is_over(match: Match | None) -> bool:
     """A result has been reported (by one side or confirmed) for the match: it was played out."""
-    return match is not None and match.result_kind == MatchResultKind.PLAYED
+    return match is not None and match.result_kind == ResultKind.PLAYED
 
 
 def _next_match_for_loss(
@@ -372,7 +378,7 @@ def _next_match_for_loss(
         Match.objects.filter(round__tournament_id=player.tournament_id, round__number__gt=number)
         .filter(team_b__isnull=False)
         .filter(Q(team_a_id=player.team_id) | Q(team_b_id=player.team_id))
-        .exclude(result_kind=MatchResultKind.PLAYED)
+        .exclude(result_kind=ResultKind.PLAYED)
         .order_by("round__number")
     )
     if lock:
@@ -386,7 +392,7 @@ def _next_match_for_loss(
             f"round {number + 1} is paired (for round {number} or {number + 1}: either lands on that "
             "match); if the team has no further match, the head judge may deviate, with a reason.",
             errors=[
-                {"field": "round", "message": "the match is over and the team's next match is not paired"}
+                {"field": "round", "message": _("the match is over and the team's next match is not paired")}
             ],
         )
     next_number = Round.objects.filter(pk=target.round_id).values_list("number", flat=True).get()
@@ -398,19 +404,19 @@ def _next_match_for_loss(
     return target, note
 
 
-def _check_belongs(*, tournament: Tournament, player: Player, round: Round) -> None:
+def _check_belongs(*, tournament: Tournament, player: Player, round_row: Round) -> None:
     errors = []
     if player.tournament_id != tournament.pk:
-        errors.append({"field": "player", "message": "not a player of this event"})
-    if round.tournament_id != tournament.pk:
-        errors.append({"field": "round", "message": "not a round of this event"})
+        errors.append({"field": "player", "message": _("not a player of this event")})
+    if round_row.tournament_id != tournament.pk:
+        errors.append({"field": "round", "message": _("not a round of this event")})
     if errors:
         raise DomainError("; ".join(f"{e['field']}: {e['message']}" for e in errors), errors=errors)
 
 
-def _match_of(*, player: Player, round: Round, lock: bool = False) -> Match | None:
+def _match_of(*, player: Player, round_row: Round, lock: bool = False) -> Match | None:
     """The team's match (or bye) in ``round``; locked for the rest of the transaction if asked."""
-    queryset = Match.objects.filter(round=round).filter(
+    queryset = Match.objects.filter(round=round_row).filter(
         Q(team_a_id=player.team_id) | Q(team_b_id=player.team_id)
     )
     if lock:
@@ -452,7 +458,7 @@ def _context(*, context: Mapping[str, Any] | None, player: Player, match: Match 
     if unknown:
         raise PenaltyRuleError(
             f"Unknown circumstance(s): {', '.join(unknown)}",
-            errors=[{"field": f"context.{name}", "message": "unknown circumstance"} for name in unknown],
+            errors=[{"field": f"context.{name}", "message": _("unknown circumstance")} for name in unknown],
         )
     values: dict[str, Any] = {name: bool(context.get(name, False)) for name in CONTEXT_FLAGS}
     if match is not None and match.time_called_at is not None:
@@ -466,7 +472,7 @@ def _context(*, context: Mapping[str, Any] | None, player: Player, match: Match 
         except ValueError:
             raise PenaltyRuleError(
                 f"Unknown deck problem upgrade {upgrade!r}",
-                errors=[{"field": "context.deck_problem_upgrade", "message": "unknown value"}],
+                errors=[{"field": "context.deck_problem_upgrade", "message": _("unknown value")}],
             ) from None
     values["deck_problem_upgrade"] = upgrade
     values["other_player_ids"] = tuple(str(pk) for pk in _other_players(player=player, match=match))
@@ -500,7 +506,7 @@ def _penalty_kind(value: str) -> PenaltyKind:
     except ValueError:
         raise PenaltyRuleError(
             f"Unknown penalty {value!r}; use one of {', '.join(kind.value for kind in PenaltyKind)}",
-            errors=[{"field": "penalty", "message": f"unknown penalty {value!r}"}],
+            errors=[{"field": "penalty", "message": _("unknown penalty %(value)s") % {"value": repr(value)}}],
         ) from None
 
 
@@ -510,8 +516,8 @@ def _simultaneous_root(earlier: Penalty | None, match: Match | None) -> Penalty 
         return None
     if match is None or earlier.match_id != match.pk or earlier.overturned:
         raise DomainError(
-            "A simultaneous penalty must be an earlier, standing penalty at the same match",
-            errors=[{"field": "simultaneous_with", "message": "not a standing penalty at this match"}],
+            _("A simultaneous penalty must be an earlier, standing penalty at the same match"),
+            errors=[{"field": "simultaneous_with", "message": _("not a standing penalty at this match")}],
         )
     return earlier.simultaneous_with or earlier
 
@@ -593,17 +599,17 @@ def penalty_review(
         )
     if not penalty.awaiting_head_judge:
         raise ConflictError(
-            f"Penalty {penalty.pk} is not a proposal awaiting the head judge",
-            errors=[{"field": "penalty", "message": "not awaiting the head judge"}],
+            _("Penalty %(pk)s is not a proposal awaiting the head judge") % {"pk": penalty.pk},
+            errors=[{"field": "penalty", "message": _("not awaiting the head judge")}],
         )
     reason = reason.strip()
     problems = []
     if not reason:
-        problems.append({"field": "reason", "message": "say why"})
+        problems.append({"field": "reason", "message": _("say why")})
     if decision not in ("confirm", "change"):
-        problems.append({"field": "decision", "message": "confirm or change"})
+        problems.append({"field": "decision", "message": _("confirm or change")})
     elif decision == "change" and new_penalty in (None, "", PenaltyKind.DISQUALIFICATION.value):
-        problems.append({"field": "penalty", "message": "the penalty that replaces the Disqualification"})
+        problems.append({"field": "penalty", "message": _("the penalty that replaces the Disqualification")})
     if problems:
         raise DomainError(
             "The proposal was not decided: " + "; ".join(p["message"] for p in problems), errors=problems
@@ -629,7 +635,7 @@ def penalty_review(
             tournament=penalty.tournament,
             actor=actor,
             player=penalty.player,
-            round=penalty.round,
+            round_row=penalty.round,
             infraction=penalty.infraction,
             description=penalty.description,
             penalty=new_penalty,

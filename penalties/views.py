@@ -12,6 +12,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from common.errors import DomainError
@@ -31,7 +32,7 @@ def _event_for(request, tournament_id: int, rule: str) -> Tournament:
     """The event, if the named rule (``tournaments.rules``) lets the user in."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     if not RULES[rule](request.user, tournament):
-        raise PermissionDenied("Only this event's staff may see penalties.")
+        raise PermissionDenied(_("Only this event's staff may see penalties."))
     return tournament
 
 
@@ -106,7 +107,7 @@ def _issue_from_form(
             tournament=tournament,
             actor=request.user,
             player=player,
-            round=event_round,
+            round_row=event_round,
             infraction=form.cleaned_data["infraction"],
             description=form.cleaned_data["description"],
             penalty=form.cleaned_data["penalty"] or None,
@@ -118,7 +119,13 @@ def _issue_from_form(
         form.add_error(None, error.message)
         return None
     messages.success(
-        request, f"{penalty.get_penalty_display()} to {player.name} ({penalty.infraction}) recorded."
+        request,
+        _("%(get_penalty_display)s to %(name)s (%(infraction)s) recorded.")
+        % {
+            "get_penalty_display": penalty.get_penalty_display(),
+            "name": player.name,
+            "infraction": penalty.infraction,
+        },
     )
     return penalty
 
@@ -190,9 +197,14 @@ def penalty_overturn_page(request, tournament_id: int, pk: int):
     try:
         penalty_overturn(penalty=penalty, actor=request.user, reason=reason)
     except DomainError as error:
-        messages.error(request, f"Penalty {penalty.pk} not overturned: {error.message}")
+        messages.error(
+            request,
+            _("Penalty %(pk)s not overturned: %(message)s") % {"pk": penalty.pk, "message": error.message},
+        )
     else:
-        messages.success(request, f"Penalty {penalty.pk} overturned; its effects are undone.")
+        messages.success(
+            request, _("Penalty %(pk)s overturned; its effects are undone.") % {"pk": penalty.pk}
+        )
     back = request.POST.get("next", "")
     if not back.startswith(f"/events/{tournament.pk}/penalties/"):
         back = reverse("penalty-list", args=[tournament.pk])
@@ -214,14 +226,21 @@ def penalty_review_page(request, tournament_id: int, pk: int):
             reason=request.POST.get("reason", ""),
         )
     except DomainError as error:
-        messages.error(request, f"Penalty {penalty.pk} not decided: {error.message}")
+        messages.error(
+            request,
+            _("Penalty %(pk)s not decided: %(message)s") % {"pk": penalty.pk, "message": error.message},
+        )
     else:
         if decided.pk == penalty.pk:
-            messages.success(request, f"Disqualification {penalty.pk} confirmed: the team is disqualified.")
+            messages.success(
+                request,
+                _("Disqualification %(pk)s confirmed: the team is disqualified.") % {"pk": penalty.pk},
+            )
         else:
             messages.success(
                 request,
-                f"Disqualification {penalty.pk} changed to {decided.get_penalty_display()} (penalty {decided.pk}).",
+                _("Disqualification %(pk)s changed to %(get_penalty_display)s (penalty %(pk2)s).")
+                % {"pk": penalty.pk, "get_penalty_display": decided.get_penalty_display(), "pk2": decided.pk},
             )
     back = request.POST.get("next", "")
     if not back.startswith(f"/events/{tournament.pk}/penalties/"):

@@ -1,9 +1,12 @@
 #!/bin/sh
-# Debian packages the toolkit needs beyond Python: WeasyPrint's Pango, a font and fontconfig (the
-# Dockerfile installs the same ones), Chromium for the browser tests, poppler-utils for PDF checks.
+# Debian packages the toolkit needs beyond Python: WeasyPrint's Pango, fonts for every script a name
+# may be written in (DejaVu: Latin, Greek, Cyrillic, Hebrew, Arabic; Noto CJK: Japanese, Chinese,
+# Korean; Noto core: Arabic and Hebrew faces) and fontconfig (the Dockerfile installs the same
+# ones), gettext (the translation checks and `make messages`), Chromium for the browser tests,
+# poppler-utils for PDF checks, zbar-tools (zbarimg) to decode the QR codes printed on result slips.
 # Installs only what is missing, and only where it can (root with apt-get); otherwise it says what.
 set -eu
-PACKAGES="libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core fontconfig chromium poppler-utils"
+PACKAGES="libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core fonts-noto-cjk fonts-noto-core fontconfig gettext chromium poppler-utils zbar-tools"
 missing=""
 for pkg in $PACKAGES; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing="$missing $pkg"

@@ -23,6 +23,18 @@ class UserFactory(factory.django.DjangoModelFactory):
             obj.save()
 
 
+class OrganizerFactory(UserFactory):
+    """An account the site lets create events: it holds ``tournaments.add_tournament``
+    (``settings.EVENT_CREATORS``), as an administrator grants it to a store's organizers."""
+
+    @factory.post_generation
+    def _may_create_events(obj, create, extracted, **kwargs):
+        if create:
+            from django.contrib.auth.models import Permission
+
+            obj.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+
+
 class TournamentFactory(factory.django.DjangoModelFactory):
     """A Competitive 2HG Modern event with three announced Swiss rounds."""
 

@@ -15,6 +15,8 @@ from pathlib import Path
 
 from django.apps import apps
 
+from tests.source import parse
+
 REPO = Path(__file__).resolve().parents[1]
 
 
@@ -31,7 +33,7 @@ def import_graph(root: Path, app_names: list[str]) -> dict[str, dict[str, list[s
         for path in sorted((root / app).rglob("*.py")):
             if "migrations" in path.parts:
                 continue
-            for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            for node in ast.walk(parse(path)):
                 if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
                     modules = [node.module]
                 elif isinstance(node, ast.Import):

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.source import parse
+
 REPO = Path(__file__).resolve().parents[1]
 DOMAIN_FILES = sorted(
     p
@@ -22,7 +24,7 @@ DOMAIN_FILES = sorted(
 def _forbidden_imports(path: Path) -> list[str]:
     """Each import of django or of a models module in ``path``, as "line: name"."""
     found = []
-    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+    for node in ast.walk(parse(path)):
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):

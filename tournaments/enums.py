@@ -5,9 +5,11 @@ The value sets of event settings and match sides are defined once, in the pure c
 """
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.domain.choices import (
     Format,
+    Language,
     LateEntryMissedRounds,
     PenaltyPolicy,
     PercentageFloor,
@@ -18,9 +20,14 @@ from tournaments.domain.choices import (
     UdcMode,
 )
 from tournaments.domain.event import INDIVIDUAL_TIEBREAKERS, TEAM_TIEBREAKERS
+from tournaments.domain.result_state import EntrySource
+from tournaments.domain.results import ResultKind
 
 __all__ = [
+    "EntrySource",
+    "ResultKind",
     "Format",
+    "Language",
     "LateEntryMissedRounds",
     "PenaltyPolicy",
     "PercentageFloor",
@@ -33,33 +40,22 @@ __all__ = [
 
 
 class TournamentStatus(models.TextChoices):
-    REGISTRATION = "registration", "Registration"
-    RUNNING = "running", "Swiss rounds"
-    TOP_CUT = "top_cut", "Top cut"
-    FINISHED = "finished", "Finished"
+    REGISTRATION = "registration", _("Registration")
+    RUNNING = "running", _("Swiss rounds")
+    TOP_CUT = "top_cut", _("Top cut")
+    FINISHED = "finished", _("Finished")
 
 
 class StaffRole(models.TextChoices):
-    ORGANIZER = "organizer", "Organizer"
-    HEAD_JUDGE = "head_judge", "Head judge"
-    JUDGE = "judge", "Judge"
-    SCOREKEEPER = "scorekeeper", "Scorekeeper"
+    ORGANIZER = "organizer", _("Organizer")
+    HEAD_JUDGE = "head_judge", _("Head judge")
+    JUDGE = "judge", _("Judge")
+    SCOREKEEPER = "scorekeeper", _("Scorekeeper")
 
 
 class RoundKind(models.TextChoices):
-    SWISS = "swiss", "Swiss"
-    PLAYOFF = "playoff", "Playoff"
-
-
-class MatchResultKind(models.TextChoices):
-    """How a match's result came about; the game counts say who won."""
-
-    PENDING = "pending", "Not yet reported"
-    PLAYED = "played", "Played"
-    BYE = "bye", "Bye"
-    MISSED_ROUND_LOSS = "missed_round_loss", "Late entry: missed round (loss)"
-    PENALTY_LOSS = "penalty_loss", "Match loss by penalty"
-    DOUBLE_LOSS = "double_loss", "Double match loss by penalty"
+    SWISS = "swiss", _("Swiss")
+    PLAYOFF = "playoff", _("Playoff")
 
 
 TEAM_EVENT_TIEBREAKERS = [str(t) for t in TEAM_TIEBREAKERS]

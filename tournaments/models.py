@@ -11,14 +11,18 @@ from django.db.models.functions import Lower
 from tournaments.domain.event import MAX_AWARDED_BYES
 from tournaments.domain.formats import unsanctioned_reason
 from tournaments.domain.round_phase import PHASE_LABELS, RoundPhase, is_public, round_phase
+from tournaments.domain.team_forming import JOIN_CODE_LENGTH, InvitationStatus, TeamStatus, team_status
+from tournaments.domain.text import last_name_key
 from tournaments.enums import (
+    EntrySource,
     Format,
+    Language,
     LateEntryMissedRounds,
-    MatchResultKind,
     PenaltyPolicy,
     PercentageFloor,
     PlayoffPlayDraw,
     Rel,
+    ResultKind,
     RoundKind,
     StaffRole,
     TeamSide,
@@ -27,10 +31,26 @@ from tournaments.enums import (
 )
 
 
+def default_time_zone() -> str:
+    """A new event's time zone: the site's ``TIME_ZONE`` (a deployment's city; UTC unless set)."""
+    return settings.TIME_ZONE
+
+
 class Tournament(models.Model):
     name = models.CharField(max_length=200)
     date = models.DateField(null=True, blank=True)
     venue = models.CharField(max_length=200, blank=True)
+    language = models.CharField(
+        max_length=10,
+        choices=Language.choices,
+        default=Language.EN,
+        help_text="Printed documents and the projector clock are in this language.",
+    )
+    time_zone = models.CharField(
+        max_length=64,
+        default=default_time_zone,
+        help_text="IANA name, e.g. Asia/Tokyo: the event's local time.",
+    )
     format = models.CharField(max_length=20, choices=Format.choices, default=Format.MODERN)
     rel = models.CharField(max_length=20, choices=Rel.choices, default=Rel.REGULAR)
     team_size = models.PositiveSmallIntegerField(default=2)
@@ -52,12 +72,19 @@ class Tournament(models.Model):
         max_length=10, choices=LateEntryMissedRounds.choices, default=LateEntryMissedRounds.LOSS
     )
     late_entry_open = models.BooleanField(default=True)
+    check_in_required = models.BooleanField(
+        default=False, help_text="Teams check in (a player on their phone, or staff) before round 1."
+    )
     booster_draft_playoff = models.BooleanField(
         default=False,
         help_text="Limited: Top 8 with a Booster Draft playoff (MTR App. E: 4 rounds for 9-16).",
     )
     cross_pod_pairing = models.BooleanField(
         default=False, help_text="Booster Draft at Regular REL: pair across pods, as announced (MTR 7.6)."
+    )
+    player_reporting = models.BooleanField(
+        default=True,
+        help_text="Players report results on their phones (the other team confirms); off: paper slips only.",
     )
     playoff_play_draw = models.CharField(
         max_length=20, choices=PlayoffPlayDraw.choices, default=PlayoffPlayDraw.RANDOM
@@ -107,6 +134,18 @@ class Staff(models.Model):
         return f"{self.user} ({self.get_role_display()})"
 
 
+class TeamQuerySet(models.QuerySet):
+    def with_heads(self) -> TeamQuerySet:
+        return self.annotate(heads=models.Count("players"))
+
+    def formed(self) -> TeamQuerySet:
+        """Teams with every seat taken: the only ones paired, counted or ranked."""
+        return self.with_heads().filter(heads__gte=models.F("tournament__team_size"))
+
+    def forming(self) -> TeamQuerySet:
+        return self.with_heads().filter(heads__lt=models.F("tournament__team_size"))
+
+
 class Team(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
     name = models.CharField(max_length=100)
@@ -126,7 +165,25 @@ class Team(models.Model):
         validators=[MaxValueValidator(MAX_AWARDED_BYES)],
         help_text="Premier-style awarded byes, entered before round 1: rounds 1 to this number are byes.",
     )
+    join_code = models.CharField(
+        max_length=JOIN_CODE_LENGTH,
+        null=True,
+        blank=True,
+        unique=True,
+        help_text="What a teammate types (or the invite link carries) to join a team players formed.",
+    )
+    captain = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="The player who created the team; they may cancel its invitations.",
+    )
+    checked_in_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = TeamQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]
@@ -146,6 +203,14 @@ class Team(models.Model):
     def is_active(self) -> bool:
         return self.dropped_after_round is None and not self.disqualified
 
+    @property
+    def status(self) -> TeamStatus:
+        """Forming while a seat is open; reads the prefetched players when there are some."""
+        heads = getattr(self, "heads", None)
+        if heads is None:
+            heads = len(self.players.all())
+        return team_status(heads, self.tournament.team_size)
+
 
 class Player(models.Model):
     """A team member; ``tournament`` is repeated here so 'one team per event' is a database constraint."""
@@ -153,7 +218,11 @@ class Player(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=100)
-    wizards_id = models.CharField(max_length=254, help_text="Wizards Account email or id.")
+    wizards_id = models.CharField(
+        max_length=254,
+        blank=True,
+        help_text="Wizards Account email or id; empty until a player who joined by invitation gives it.",
+    )
     legacy_dci = models.CharField(max_length=20, blank=True)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="players"
@@ -163,7 +232,11 @@ class Player(models.Model):
     class Meta:
         ordering = ["team_id", "position"]
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "wizards_id"], name="player_one_team_per_event"),
+            models.UniqueConstraint(
+                fields=["tournament", "wizards_id"],
+                condition=~Q(wizards_id=""),
+                name="player_one_team_per_event",
+            ),
             models.UniqueConstraint(
                 fields=["tournament", "user"], condition=Q(user__isnull=False), name="user_one_team_per_event"
             ),
@@ -174,8 +247,61 @@ class Player(models.Model):
 
     @property
     def last_name_key(self) -> str:
-        parts = self.name.split()
-        return (parts[-1] if parts else "").casefold()
+        return last_name_key(self.name)
+
+
+class TeamInvitation(models.Model):
+    """A seat offered to one account; it joins only when that player accepts (DECISIONS.md).
+
+    ``name`` and ``wizards_id`` are what the inviter wrote; the invitee may correct them on accepting.
+    """
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="invitations")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="invitations")
+    invitee = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    name = models.CharField(max_length=100, blank=True)
+    wizards_id = models.CharField(max_length=254, blank=True)
+    status = models.CharField(
+        max_length=10, choices=InvitationStatus.choices, default=InvitationStatus.PENDING
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["team", "invitee"],
+                condition=Q(status="pending"),
+                name="invitation_one_pending_per_team_and_player",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"invitation of {self.invitee_id} to {self.team_id} ({self.status})"
+
+
+class PoolEntry(models.Model):
+    """A player looking for a partner in this event (the partner pool)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pool")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    name = models.CharField(max_length=100)
+    wizards_id = models.CharField(max_length=254, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        verbose_name_plural = "pool entries"
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user"], name="pool_once_per_event_and_player")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
 
 
 class KeepApart(models.Model):
@@ -315,9 +441,9 @@ class Match(models.Model):
     pod = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Booster Draft: the pod the match was paired in."
     )
-    result_kind = models.CharField(
-        max_length=20, choices=MatchResultKind.choices, default=MatchResultKind.PENDING
-    )
+    # The result columns below are a cache of what the match's ResultReport rows give
+    # (tournaments.domain.result_state.derive), written only by services/results.py.
+    result_kind = models.CharField(max_length=20, choices=ResultKind.choices, default=ResultKind.PENDING)
     team_a_wins = models.PositiveSmallIntegerField(default=0)
     team_b_wins = models.PositiveSmallIntegerField(default=0)
     draws = models.PositiveSmallIntegerField(default=0)
@@ -334,11 +460,6 @@ class Match(models.Model):
     )
     disputed = models.BooleanField(
         default=False, help_text="The two teams reported different results; a scorekeeper must decide."
-    )
-    pre_penalty_result = models.JSONField(
-        null=True,
-        blank=True,
-        help_text="The result as it was before a penalty imposed one, restored if the penalty is cleared.",
     )
     version = models.PositiveIntegerField(default=1)
     seats = models.JSONField(
@@ -376,7 +497,37 @@ class Match(models.Model):
 
     @property
     def has_result(self) -> bool:
-        return self.result_kind != MatchResultKind.PENDING
+        return self.result_kind != ResultKind.PENDING
+
+
+class ResultReport(models.Model):
+    """One entry about a match's result, kept for good: a player's or a slip holder's report for
+    their team, a scorekeeper's entry, a penalty's Match Loss or its clearing. The match's result
+    is derived from these rows in order (``tournaments.domain.result_state``)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reports")
+    source = models.CharField(max_length=20, choices=EntrySource.choices)
+    side = models.CharField(
+        max_length=1,
+        choices=TeamSide.choices,
+        blank=True,
+        help_text="The reporting team (player, slip); the losing team (penalty, empty: both).",
+    )
+    team_a_wins = models.PositiveSmallIntegerField(default=0)
+    team_b_wins = models.PositiveSmallIntegerField(default=0)
+    draws = models.PositiveSmallIntegerField(default=0)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    match_version = models.PositiveIntegerField(help_text="The match's version the entry was made on.")
+    reason = models.TextField(blank=True)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["match_id", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.source} {self.team_a_wins}-{self.team_b_wins}-{self.draws} on match {self.match_id}"
 
 
 class TimeExtension(models.Model):

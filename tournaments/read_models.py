@@ -11,9 +11,17 @@ import dataclasses
 import math
 
 from tournaments.domain.rounds import PlayoffMatch, playoff_winner
-from tournaments.enums import MatchResultKind, RoundKind
-from tournaments.models import Match, Round, Tournament
-from tournaments.selectors import StandingsLine, match_as_result, standings_for
+from tournaments.domain.seating import seat_order
+from tournaments.domain.text import fold, initial, last_first, name_sort_key
+from tournaments.enums import ResultKind, RoundKind
+from tournaments.models import Match, Player, Round, Team, Tournament
+from tournaments.selectors import (
+    StandingsLine,
+    match_as_result,
+    matches_for_round,
+    play_draw_choosers,
+    standings_for,
+)
 
 
 def is_final(round_obj: Round) -> bool:
@@ -86,8 +94,8 @@ class Outcome:
 def match_outcome(match: Match) -> Outcome:
     games = f"{match.team_a_wins}-{match.team_b_wins}-{match.draws}"
     if match.team_b_id is None:
-        label = "Bye" if match.result_kind == MatchResultKind.BYE else "Missed round (loss)"
-        winner = match.team_a_id if match.result_kind == MatchResultKind.BYE else None
+        label = "Bye" if match.result_kind == ResultKind.BYE else "Missed round (loss)"
+        winner = match.team_a_id if match.result_kind == ResultKind.BYE else None
         return Outcome(winner, "", label)
     if not match.has_result:
         return Outcome(None, "", "Not reported yet")
@@ -126,3 +134,128 @@ def playoff_bracket_rounds(tournament: Tournament) -> list[BracketRound]:
         )
         for number, round_matches in sorted(by_round.items())
     ]
+
+
+# ---- a round's pairings: by table and by name -------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Seat:
+    player: Player
+    primary: bool
+
+
+@dataclasses.dataclass(frozen=True)
+class Side:
+    """One team at a table: players in seat order, the primary (who sits on the right) first, and
+    the team's match points going into the round (rules summary 6.1)."""
+
+    team: Team
+    seats: list[Seat]
+    match_points: int
+
+
+@dataclasses.dataclass(frozen=True)
+class PairingRow:
+    """One table of a round as the pairings by table show it, on a page and on paper."""
+
+    table: int | None
+    side_a: Side
+    side_b: Side | None
+    #: The folded names of both teams and their players, what a search by name looks in.
+    search_text: str
+    #: The team that chooses to play or draw (playoff rounds only, MTR 9.3); ``None`` otherwise.
+    chooser: Team | None = None
+    match: Match | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class NameRow:
+    """One player of a round as the pairings by name show them: their table, their team, who they
+    play. Sorted by last name; ``initial`` is the letter the printed sheets file them under."""
+
+    player: Player
+    posted_name: str
+    initial: str
+    table: int | None
+    side: Side
+    opponent: Side | None
+    match: Match | None
+
+
+def points_before(tournament: Tournament, round_obj: Round) -> dict[int, int]:
+    """Each team's match points going into a round, as pairings show them (rules summary 6.1; in a
+    playoff round, the final Swiss points). All zero in round 1, with no query."""
+    if round_obj.number <= 1:
+        return {}
+    return {
+        line.team_id: line.match_points
+        for line in standings_for(tournament, through_round=round_obj.number - 1)
+    }
+
+
+def seated_side(
+    match: Match, letter: str, players: dict[int, list[Player]], points: dict[int, int]
+) -> Side | None:
+    """The team on side ``letter`` of ``match`` with its players (team id → players) in seat order:
+    the match's recorded seats when the team set them, else registration order (first = primary)."""
+    team = match.team_a if letter == "A" else match.team_b
+    if team is None:
+        return None
+    recorded = match.seats.get(letter) if isinstance(match.seats, dict) else None
+    ordered = seat_order(
+        players.get(team.pk, []), recorded, member_id=lambda p: p.pk, position=lambda p: p.position
+    )
+    return Side(
+        team, [Seat(player, index == 0) for index, player in enumerate(ordered)], points.get(team.pk, 0)
+    )
+
+
+def pairings_by_table(round_obj: Round) -> list[PairingRow]:
+    """The round's tables in order, byes last, each team with its seats and points before the
+    round: the rows of the public pairings, the pairings-by-table PDF, the slips and the API.
+    Three queries plus the standings before the round (none in round 1)."""
+    tournament = round_obj.tournament
+    matches = sorted(matches_for_round(round_obj), key=lambda match: match.table is None)
+    players: dict[int, list[Player]] = {}
+    for player in Player.objects.filter(tournament=tournament).order_by("team_id", "position", "id"):
+        players.setdefault(player.team_id, []).append(player)
+    points = points_before(tournament, round_obj)
+    choosers = play_draw_choosers(round_obj)
+    rows = []
+    for match in matches:
+        side_a, side_b = seated_side(match, "A", players, points), seated_side(match, "B", players, points)
+        sides = [side for side in (side_a, side_b) if side]
+        names = [side.team.name for side in sides] + [
+            seat.player.name for side in sides for seat in side.seats
+        ]
+        chooser = next((side.team for side in sides if side.team.pk == choosers.get(match.pk)), None)
+        if side_a is None:  # every match has a team A: unreachable, keeps the type exact
+            continue
+        rows.append(PairingRow(match.table, side_a, side_b, fold(" | ".join(names)), chooser, match))
+    return rows
+
+
+def pairings_by_name(rows: list[PairingRow]) -> list[NameRow]:
+    """Every player of the round by last name (then whole name, then id): the public pages by name,
+    the projector and the pairings-by-name PDF. No query: built from ``pairings_by_table``."""
+    entries = []
+    for row in rows:
+        for side, opponent in ((row.side_a, row.side_b), (row.side_b, row.side_a)):
+            if side is None:
+                continue
+            for seat in side.seats:
+                name = seat.player.name
+                entries.append(
+                    NameRow(
+                        seat.player, last_first(name), initial(name), row.table, side, opponent, row.match
+                    )
+                )
+    entries.sort(key=lambda e: (*name_sort_key(e.player.name), e.player.pk))
+    return entries
+
+
+def find_rows(rows: list[PairingRow], query: str) -> list[PairingRow]:
+    """The tables whose team or player names contain ``query`` (folded: case and accents ignored)."""
+    needle = fold(query)
+    return [row for row in rows if needle in row.search_text] if needle else []

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tournaments.enums import TournamentStatus
-from tournaments.models import Match, Round, Team, Tournament
+from tournaments.enums import StaffRole, TournamentStatus
+from tournaments.models import Match, PoolEntry, Round, Team, Tournament
 from tournaments.permissions import (
     ALL_STAFF,
     JUDGES,
@@ -27,6 +27,7 @@ from tournaments.permissions import (
     SCOREKEEPING,
     has_role,
     is_head_judge,
+    may_create_events,
     player_team_id,
 )
 
@@ -68,6 +69,12 @@ def is_logged_in(user, obj=None) -> bool:
 
 
 @rule
+def can_create_events(user, obj=None) -> bool:
+    """Creating an event is a role the site grants (``settings.EVENT_CREATORS``), not any account's."""
+    return may_create_events(user)
+
+
+@rule
 def is_event_staff(user, tournament: Tournament | int) -> bool:
     """Any staff role: read everything of the event, run the clock, print documents."""
     return has_role(user, _event_id(tournament), ALL_STAFF)
@@ -88,7 +95,8 @@ def can_run_event(user, tournament: Tournament | int) -> bool:
 @rule
 def can_register_team(user, tournament: Tournament | int, usernames: frozenset[str] = frozenset()) -> bool:
     """Scorekeeping staff register any team; a logged-in player registers a team listing them
-    by username (``usernames``: the usernames the registration names)."""
+    by username (``usernames``: the usernames the registration names); the other accounts it
+    names are only invited (``services.invitations``)."""
     if can_run_event(user, tournament):
         return True
     return is_logged_in(user) and user.username in usernames
@@ -123,6 +131,40 @@ def can_read_team(user, team: Team) -> bool:
 def can_drop_team(user, team: Team) -> bool:
     """Scorekeeping staff, or a member of the team (MTR 2.11)."""
     return can_run_event(user, team.tournament_id) or plays_on(user, team, team.tournament_id)
+
+
+@rule
+def can_check_in(user, team: Team) -> bool:
+    """A player of the team on their phone, or scorekeeping staff at the desk."""
+    return can_run_event(user, team.tournament_id) or plays_on(user, team, team.tournament_id)
+
+
+@rule
+def can_invite_to_team(user, team: Team) -> bool:
+    """The captain (the player who created the team) invites and cancels; staff too."""
+    if can_run_event(user, team.tournament_id):
+        return True
+    return is_logged_in(user) and team.captain_id == user.pk
+
+
+# --- the partner pool ----------------------------------------------------------------------------
+
+
+@rule
+def can_see_partner_pool(user, tournament: Tournament | int) -> bool:
+    """The pool's display names: the event's staff and the players in the pool."""
+    if is_event_staff(user, tournament):
+        return True
+    return (
+        is_logged_in(user)
+        and PoolEntry.objects.filter(tournament_id=_event_id(tournament), user=user).exists()
+    )
+
+
+@rule
+def can_form_pool_teams(user, tournament: Tournament | int) -> bool:
+    """Forming teams from the pool is the organizer's decision."""
+    return can_manage_event(user, tournament)
 
 
 @rule
@@ -276,6 +318,47 @@ def can_change_locked_decklist(user, tournament: Tournament | int) -> bool:
 def can_check_decks(user, tournament: Tournament | int) -> bool:
     """Deck checks and the judges' decklist view."""
     return has_role(user, _event_id(tournament), JUDGES)
+
+
+# --- the floor -----------------------------------------------------------------------------------
+
+#: Who lays out the judges' zones.
+ZONE_PLANNERS = frozenset({StaffRole.ORGANIZER, StaffRole.HEAD_JUDGE})
+
+
+@rule
+def can_see_floor(user, tournament: Tournament | int) -> bool:
+    """The call queue, the end-of-round console and the deck-check planner: any event staff."""
+    return is_event_staff(user, tournament)
+
+
+@rule
+def can_call_judge(user, tournament: Tournament | int, match: Match | None = None) -> bool:
+    """Call a judge to a table: the event's staff to any table, a player to their own match's
+    (``match``; without one, a player of the event, so an unknown table is a 400, not a 403)."""
+    if is_event_staff(user, tournament):
+        return True
+    team_id = player_team_id(user, _event_id(tournament))
+    if match is None:
+        return team_id is not None
+    return team_id is not None and team_id in (match.team_a_id, match.team_b_id)
+
+
+@rule
+def can_judge(user, tournament: Tournament | int) -> bool:
+    """Claim, escalate and resolve calls, mark turns, read and write notes: judges of the event."""
+    return has_role(user, _event_id(tournament), JUDGES)
+
+
+@rule
+def can_plan_zones(user, tournament: Tournament | int) -> bool:
+    return has_role(user, _event_id(tournament), ZONE_PLANNERS)
+
+
+@rule
+def can_head_judge(user, tournament: Tournament | int) -> bool:
+    """Lock notes, see locked notes, take over escalated calls, file DQ reports."""
+    return is_head_judge(user, _event_id(tournament))
 
 
 # --- printed documents ---------------------------------------------------------------------------

@@ -8,12 +8,16 @@ the same picture of the event.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Case, Count, F, Prefetch, QuerySet, When
+from django.urls import reverse
+from django.utils.crypto import constant_time_compare, salted_hmac
 
 from tournaments.domain import (
     INDIVIDUAL_TIEBREAKERS,
@@ -26,10 +30,25 @@ from tournaments.domain import (
     compute_standings,
     format_percentage,
 )
+from tournaments.domain.choices import TeamSide
 from tournaments.domain.play_draw import play_draw_chooser
-from tournaments.enums import MatchResultKind, PlayoffPlayDraw, RoundKind, StaffRole
+from tournaments.domain.result_state import Entry, EntrySource, ResultState, derive
+from tournaments.domain.team_forming import InvitationStatus
+from tournaments.enums import PlayoffPlayDraw, RoundKind, StaffRole
 from tournaments.hooks import match_point_adjustments
-from tournaments.models import DraftPod, KeepApart, Match, Player, Round, Staff, Team, Tournament
+from tournaments.models import (
+    DraftPod,
+    KeepApart,
+    Match,
+    Player,
+    PoolEntry,
+    ResultReport,
+    Round,
+    Staff,
+    Team,
+    TeamInvitation,
+    Tournament,
+)
 
 
 def tournaments_listed() -> QuerySet[Tournament]:
@@ -78,16 +97,16 @@ def match_as_result(match: Match, round_number: int) -> MatchResult | None:
     A penalty Match Loss is stored with the loser at 0 games; the engine wants the loser as team A,
     so the sides are swapped when team B lost.
     """
-    if not match.confirmed or match.result_kind == MatchResultKind.PENDING:
+    if not match.confirmed or match.result_kind == ResultKind.PENDING:
         return None
     kind = match.result_kind
-    if kind == MatchResultKind.BYE:
+    if kind == ResultKind.BYE:
         return MatchResult.bye(round_number, match.team_a_id)
-    if kind == MatchResultKind.MISSED_ROUND_LOSS:
+    if kind == ResultKind.MISSED_ROUND:
         return MatchResult.missed_round(round_number, match.team_a_id)
-    if kind == MatchResultKind.DOUBLE_LOSS:
+    if kind == ResultKind.DOUBLE_LOSS:
         return MatchResult.double_loss(round_number, match.team_a_id, match.team_b_id)
-    if kind == MatchResultKind.PENALTY_LOSS:
+    if kind == ResultKind.MATCH_LOSS:
         loser_is_a = match.team_a_wins < match.team_b_wins
         loser, winner = (
             (match.team_a_id, match.team_b_id) if loser_is_a else (match.team_b_id, match.team_a_id)
@@ -106,6 +125,42 @@ def match_as_result(match: Match, round_number: int) -> MatchResult | None:
     )
 
 
+def report_entry(row: ResultReport) -> Entry:
+    """A stored report as the result state machine reads it."""
+    return Entry(
+        source=EntrySource(row.source),
+        side=TeamSide(row.side) if row.side else None,
+        a_wins=row.team_a_wins,
+        b_wins=row.team_b_wins,
+        draws=row.draws,
+        reason=row.reason,
+        author=row.author_id,
+        at=row.created_at,
+    )
+
+
+def match_result_state(match: Match) -> ResultState:
+    """The match's result state, recomputed from its stored reports (one query)."""
+    rows = ResultReport.objects.filter(match=match).order_by("id")
+    return derive((report_entry(row) for row in rows), games_per_match=match.round.tournament.games_per_match)
+
+
+def result_columns(state: ResultState) -> dict[str, Any]:
+    """The ``Match`` result columns (the cache) that ``state`` gives."""
+    result = state.result
+    return {
+        "result_kind": result.kind,
+        "team_a_wins": result.a_wins,
+        "team_b_wins": result.b_wins,
+        "draws": result.draws,
+        "confirmed": result.confirmed,
+        "disputed": result.disputed,
+        "reported_side": result.side or "",
+        "reported_by_id": result.author,
+        "reported_at": result.at,
+    }
+
+
 def event_state_for(
     tournament: Tournament,
     *,
@@ -121,7 +176,7 @@ def event_state_for(
     left out, so "standings after round N" is what was true then.
     """
     if teams is None:
-        teams = list(Team.objects.filter(tournament=tournament).order_by("id"))
+        teams = list(Team.objects.filter(tournament=tournament).formed().order_by("id"))
     if through_round is not None:
         teams = [t for t in teams if t.registered_after_round <= through_round]
     team_ids = {t.id for t in teams}
@@ -217,6 +272,7 @@ def standings_for(tournament: Tournament, *, through_round: int | None = None) -
     """
     teams = list(
         Team.objects.filter(tournament=tournament)
+        .formed()
         .order_by("id")
         .prefetch_related(Prefetch("players", queryset=Player.objects.order_by("position")))
     )
@@ -248,7 +304,7 @@ def standings_for(tournament: Tournament, *, through_round: int | None = None) -
     ]
 
 
-def play_draw_choosers(round: Round) -> dict[int, int]:  # noqa: A002 - the services name it round
+def play_draw_choosers(round_row: Round) -> dict[int, int]:
     """Match id → the team that chooses to play or draw, for a playoff round's matches; empty for
     Swiss rounds, and byes have no entry (MTR 9.3, the event's ``playoff_play_draw``).
 
@@ -257,16 +313,16 @@ def play_draw_choosers(round: Round) -> dict[int, int]:  # noqa: A002 - the serv
     every printed document names the same team. One query for ``random``; with ``higher_seed``
     one more for the last Swiss round and the standings' own.
     """
-    if round.kind != RoundKind.PLAYOFF:
+    if round_row.kind != RoundKind.PLAYOFF:
         return {}
     pairs = list(
-        Match.objects.filter(round=round, team_b__isnull=False)
+        Match.objects.filter(round=round_row, team_b__isnull=False)
         .order_by("id")
         .values_list("id", "team_a_id", "team_b_id")
     )
     if not pairs:
         return {}
-    tournament = round.tournament
+    tournament = round_row.tournament
     policy = tournament.playoff_play_draw
     ranks: dict[int, int] = {}
     if policy == PlayoffPlayDraw.HIGHER_SEED:
@@ -279,7 +335,7 @@ def play_draw_choosers(round: Round) -> dict[int, int]:  # noqa: A002 - the serv
         standings = standings_for(tournament, through_round=last_swiss)
         ranks = {line.team_id: position for position, line in enumerate(standings, start=1)}
     return {
-        match_id: play_draw_chooser(team_a=a, team_b=b, swiss_rank=ranks, policy=policy, seed=round.seed)
+        match_id: play_draw_chooser(team_a=a, team_b=b, swiss_rank=ranks, policy=policy, seed=round_row.seed)
         for match_id, a, b in pairs
     }
 
@@ -287,16 +343,27 @@ def play_draw_choosers(round: Round) -> dict[int, int]:  # noqa: A002 - the serv
 def chart_size_for(tournament: Tournament) -> int:
     """The event's size for the MTR round chart: its active teams, awarded-bye holders counted 2/4/8."""
     return chart_size(
-        Team.objects.filter(
-            tournament=tournament, dropped_after_round__isnull=True, disqualified=False
-        ).values_list("awarded_byes", flat=True)
+        Team.objects.filter(tournament=tournament, dropped_after_round__isnull=True, disqualified=False)
+        .formed()
+        .values_list("awarded_byes", flat=True)
     )
 
 
 def teams_for(tournament: Tournament, *, team_id: int | None = None) -> QuerySet[Team]:
     """Teams with their players (two queries); ``team_id`` narrows to one team (a player's view)."""
-    teams = Team.objects.filter(tournament=tournament).prefetch_related(
-        Prefetch("players", queryset=Player.objects.select_related("user").order_by("position"))
+    teams = (
+        Team.objects.filter(tournament=tournament)
+        .select_related("tournament", "captain")
+        .prefetch_related(
+            Prefetch("players", queryset=Player.objects.select_related("user").order_by("position")),
+            Prefetch(
+                "invitations",
+                queryset=TeamInvitation.objects.filter(status=InvitationStatus.PENDING).select_related(
+                    "invitee"
+                ),
+                to_attr="pending_invitations",
+            ),
+        )
     )
     if team_id is not None:
         teams = teams.filter(pk=team_id)
@@ -371,3 +438,108 @@ def pods_for_draft(tournament: Tournament, draft: int | None = None) -> list[Dra
         if draft is None:
             return []
     return list(rows.filter(draft=draft).order_by("number"))
+
+
+def invitations_for(user, tournament: Tournament) -> QuerySet[TeamInvitation]:
+    """The invitations addressed to the player in this event, newest first."""
+    return (
+        TeamInvitation.objects.filter(tournament=tournament, invitee=user)
+        .select_related("team", "invited_by", "invitee")
+        .order_by("-created_at", "-id")
+    )
+
+
+def pool_for(tournament: Tournament) -> QuerySet[PoolEntry]:
+    """The partner pool, who joined first first."""
+    return PoolEntry.objects.filter(tournament=tournament).select_related("user").order_by("created_at", "id")
+
+
+@dataclass(frozen=True)
+class ReportStatus:
+    """A match's result as one team sees it while it is reported and confirmed.
+
+    ``state``: ``open`` (nothing reported), ``waiting`` (our report waits for the other team),
+    ``to_confirm`` (theirs waits for us), ``disputed``, ``confirmed`` or ``penalty``. ``ours`` and
+    ``theirs`` are each team's latest report still open (none once staff entered the result).
+    """
+
+    state: str
+    ours: ResultReport | None
+    theirs: ResultReport | None
+
+
+def match_report_status(match: Match, side: TeamSide | str) -> ReportStatus:
+    """The report status of ``match`` for team ``side`` (one query)."""
+    side = TeamSide(side)
+    latest: dict[str, ResultReport] = {}
+    for row in ResultReport.objects.filter(match=match).order_by("id"):
+        if row.source in (EntrySource.PLAYER, EntrySource.SLIP):
+            latest[row.side] = row
+        else:
+            latest = {}
+    ours, theirs = latest.get(side), latest.get(side.other)
+    if match.result_kind in (ResultKind.MATCH_LOSS, ResultKind.DOUBLE_LOSS):
+        state = "penalty"
+    elif match.confirmed:
+        state = "confirmed"
+    elif match.disputed:
+        state = "disputed"
+    elif match.reported_side == side:
+        state = "waiting"
+    elif match.reported_side:
+        state = "to_confirm"
+    else:
+        state = "open"
+    return ReportStatus(state, ours, theirs)
+
+
+def slip_secret(match: Match) -> str:
+    """The per-match secret a result slip's QR code carries: whoever holds the slip may report for
+    that table. Derived (HMAC with the site's secret key and the event's seed), so nothing is stored
+    and a guessed match id opens nothing."""
+    digest = salted_hmac("tournaments.result-slip", f"{match.pk}:{match.round.tournament.seed}").hexdigest()
+    return digest[:SLIP_SECRET_LENGTH]
+
+
+#: 16 hex digits: 64 bits, short enough to keep the QR code small.
+SLIP_SECRET_LENGTH = 16
+
+
+def slip_url(match: Match) -> str:
+    """The absolute address of the match's slip page, as its QR code holds it."""
+    path = reverse("slip-report", args=[match.pk, slip_secret(match)])
+    return f"{settings.PUBLIC_URL}{path}"
+
+
+def slip_code(match: Match) -> str:
+    """The slip's short code, printed beside its QR code and typed on the entry-by-slip page:
+    round and table (``3-12``)."""
+    return f"{match.round.number}-{match.table}"
+
+
+_SCANNED_SLIP = re.compile(r"/slip/(\d+)/([0-9a-f]+)")
+_ROUND_TABLE = re.compile(r"^(\d+)\s*[-./ ]\s*(\d+)$")
+
+
+def match_for_slip_code(tournament: Tournament, code: str) -> Match | None:
+    """The two-team match a typed or scanned slip code names in this event: the QR code's address
+    (a USB scanner types it), the printed short code ``round-table``, or a table number alone
+    (the latest published round). ``None`` if it names none."""
+    code = code.strip()
+    matches = Match.objects.public().filter(round__tournament=tournament, team_b__isnull=False)
+    matches = matches.select_related("round__tournament", "team_a", "team_b", "reported_by")
+    scanned = _SCANNED_SLIP.search(code)
+    if scanned:
+        match = matches.filter(pk=int(scanned.group(1))).first()
+        if match is None or not constant_time_compare(scanned.group(2), slip_secret(match)):
+            return None
+        return match
+    round_table = _ROUND_TABLE.match(code)
+    if round_table:
+        return matches.filter(
+            round__number=int(round_table.group(1)), table=int(round_table.group(2))
+        ).first()
+    if code.isdigit():
+        latest = Round.objects.public().filter(tournament=tournament).order_by("-number").first()
+        return matches.filter(round=latest, table=int(code)).first() if latest else None
+    return None

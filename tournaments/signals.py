@@ -16,3 +16,6 @@ round_finished = Signal()
 event_finished = Signal()
 # The Booster Draft pods were seated (sent with ``tournament_id=``).
 pods_seated = Signal()
+# Something the event's public pages show changed by a write that saves no watched row and writes
+# no audit entry (sent with ``tournament_id=``; tournaments/live.py lists what is caught already).
+event_changed = Signal()

@@ -1,17 +1,61 @@
 from django.urls import path
 
-from tournaments import views
+from tournaments import public_views, report_views, views, views_teams
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("dashboard/", views.dashboard, name="dashboard"),
     path("events/new/", views.tournament_new, name="tournament-create"),
-    path("events/<int:tournament_id>/", views.tournament_public, name="tournament-public"),
+    path("events/<int:tournament_id>/", public_views.tournament_public, name="tournament-public"),
+    path("events/<int:tournament_id>/pairings/", public_views.pairings_page, name="tournament-pairings"),
+    path(
+        "events/<int:tournament_id>/pairings/projector/",
+        public_views.pairings_projector,
+        name="tournament-pairings-projector",
+    ),
+    path("events/<int:tournament_id>/standings/", public_views.standings_page, name="tournament-standings"),
+    path("events/<int:tournament_id>/live/", public_views.event_generation, name="tournament-live"),
     path("events/<int:tournament_id>/me/", views.tournament_me, name="tournament-me"),
     path(
         "events/<int:tournament_id>/me/matches/<int:match_id>/seats/",
         views.match_seats_view,
         name="tournament-me-seats",
+    ),
+    path("events/<int:tournament_id>/me/team/", views_teams.team_create_view, name="tournament-me-team"),
+    path(
+        "events/<int:tournament_id>/me/invite/", views_teams.invitation_send_view, name="tournament-me-invite"
+    ),
+    path(
+        "events/<int:tournament_id>/invitations/<int:invitation_id>/cancel/",
+        views_teams.invitation_cancel_view,
+        name="tournament-invitation-cancel",
+    ),
+    path("events/<int:tournament_id>/pool/join/", views_teams.pool_join_view, name="tournament-pool-join"),
+    path("events/<int:tournament_id>/pool/leave/", views_teams.pool_leave_view, name="tournament-pool-leave"),
+    path("events/<int:tournament_id>/pool/form/", views_teams.pool_form_view, name="tournament-pool-form"),
+    path(
+        "events/<int:tournament_id>/pool/form-by-hand/",
+        views_teams.pool_form_by_hand_view,
+        name="tournament-pool-form-by-hand",
+    ),
+    path(
+        "events/<int:tournament_id>/teams/<int:team_id>/check-in/",
+        views_teams.team_check_in_view,
+        name="tournament-team-check-in",
+    ),
+    path("join/", views_teams.join_code_lookup, name="team-join-lookup"),
+    path("join/<str:code>/", views_teams.team_join, name="team-join"),
+    path("slip/<int:match_id>/<str:secret>/", report_views.slip_report_view, name="slip-report"),
+    path("events/<int:tournament_id>/slips/", report_views.slip_entry_view, name="tournament-slip-entry"),
+    path(
+        "events/<int:tournament_id>/slips/<int:match_id>/",
+        report_views.slip_entry_view,
+        name="tournament-slip-entry-save",
+    ),
+    path(
+        "events/<int:tournament_id>/me/matches/<int:match_id>/report/",
+        report_views.me_report_view,
+        name="tournament-me-report",
     ),
     path("events/<int:tournament_id>/manage/", views.tournament_manage, name="tournament-manage"),
     path("events/<int:tournament_id>/audit/", views.tournament_audit, name="tournament-audit"),

@@ -9,7 +9,6 @@ and testable. The only logic here is presentation: seat order, search filtering 
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
 from django.contrib import messages
@@ -19,13 +18,14 @@ from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from common.errors import DomainError
 from tournaments.audit_text import audit_lines
 from tournaments.domain import games_to_win
-from tournaments.domain.seating import seat_order
-from tournaments.enums import Format, MatchResultKind, RoundKind, StaffRole, TournamentStatus
+from tournaments.enums import Format, ResultKind, RoundKind, StaffRole, TournamentStatus
 from tournaments.forms import (
     MatchResultForm,
     PodsSeatForm,
@@ -40,20 +40,33 @@ from tournaments.forms import (
     result_choice,
 )
 from tournaments.models import Match, Player, Round, Staff, Team, Tournament
+from tournaments.page_cache import public_page
 from tournaments.permissions import (
     ALL_STAFF,
     ORGANIZER,
     SCOREKEEPING,
-    may_create_events,
     player_team_id,
     staff_role,
 )
-from tournaments.read_models import final_standings, finished_final, match_outcome, playoff_bracket_rounds
-from tournaments.rules import RULES, can_check_decks, can_manage_event, can_run_event, is_event_staff
+from tournaments.read_models import (
+    Side,
+    final_standings,
+    finished_final,
+    match_outcome,
+    pairings_by_table,
+    seated_side,
+)
+from tournaments.report_blocks import me_report_block
+from tournaments.rules import (
+    RULES,
+    can_check_decks,
+    can_create_events,
+    can_manage_event,
+    can_run_event,
+    is_event_staff,
+)
 from tournaments.selectors import (
-    last_public_standings_round,
     matches_for_round,
-    play_draw_choosers,
     pods_for_draft,
     round_detail,
     rounds_for,
@@ -67,7 +80,13 @@ from tournaments.services.cut import cut_build
 from tournaments.services.events import staff_add, staff_remove, tournament_create, tournament_update
 from tournaments.services.pods import pods_seat
 from tournaments.services.results import match_result_report
-from tournaments.services.rounds import round_delete, round_pair, round_publish, unfinished_tables
+from tournaments.services.rounds import (
+    UNCHECKED_CHOICES,
+    round_delete,
+    round_pair,
+    round_publish,
+    unfinished_tables,
+)
 from tournaments.services.seating import match_seats_set
 from tournaments.services.teams import (
     PlayerEdit,
@@ -80,6 +99,7 @@ from tournaments.services.teams import (
     team_update,
     teams_import,
 )
+from tournaments.views_teams import join_context, manage_context, team_context
 
 AUDIT_PAGE_SIZE = 500
 #: How the Swiss engine names teams in its explanation lines ("Team 12 (3 points) paired down to team 7").
@@ -102,18 +122,20 @@ def dashboard(request):
     return render(
         request,
         "tournaments/dashboard.html",
-        {"tournaments": [(t, roles[t.id]) for t in staffed], "may_create": may_create_events(request.user)},
+        {"tournaments": [(t, roles[t.id]) for t in staffed], "may_create": can_create_events(request.user)},
     )
 
 
 @login_required
 def tournament_new(request):
-    """Accounts the site lets create events (``may_create_events``) create one and become its
+    """Accounts the site lets create events (``can_create_events``) create one and become its
     organizer (the service adds the staff row)."""
-    if not may_create_events(request.user):
+    if not can_create_events(request.user):
         raise PermissionDenied(
-            "Creating events is for the organizers this site knows: your account may play in events "
-            "and be added to an event's staff, but not create one. Ask the site's administrator."
+            _(
+                "Creating events is for the organizers this site knows: your account may play in events "
+                "and be added to an event's staff, but not create one. Ask the site's administrator."
+            )
         )
     form = TournamentCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -122,7 +144,9 @@ def tournament_new(request):
         except DomainError as error:
             add_domain_errors(form, error)
         else:
-            messages.success(request, f"Event “{tournament.name}” created. Register the teams next.")
+            messages.success(
+                request, _("Event “%(name)s” created. Register the teams next.") % {"name": tournament.name}
+            )
             return redirect("tournament-manage", tournament_id=tournament.id)
     status = 400 if form.is_bound else 200
     return render(request, "tournaments/create.html", {"form": form}, status=status)
@@ -131,77 +155,11 @@ def tournament_new(request):
 # ---- presentation helpers -------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Seat:
-    player: Player
-    primary: bool
-
-
-@dataclass(frozen=True)
-class Side:
-    """One team at a table: players in seat order, the primary (who sits on the right) first."""
-
-    team: Team
-    seats: list[Seat]
-    match_points: int
-
-
-@dataclass(frozen=True)
-class PairingRow:
-    table: int | None
-    side_a: Side
-    side_b: Side | None
-    search_text: str
-    #: The team that chooses to play or draw (playoff rounds only, MTR 9.3); ``None`` otherwise.
-    chooser: Team | None = None
-    match: Match | None = None
-
-
-def _fold(text: str) -> str:
-    """Case- and accent-insensitive form, so "jose" finds "José" (the JS filter folds the same way)."""
-    decomposed = unicodedata.normalize("NFD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold().strip()
-
-
-def _seats(team: Team, seat_ids: list[int] | None) -> list[Seat]:
-    """Seat order from ``Match.seats`` when the team set it, else registration order (first = primary)."""
-    players = seat_order(
-        team.players.all(), seat_ids, member_id=lambda p: p.pk, position=lambda p: p.position
-    )
-    return [Seat(player, index == 0) for index, player in enumerate(players)]
-
-
-def _side(match: Match, letter: str, points: dict[int, int]) -> Side | None:
+def _side(match: Match, letter: str) -> Side | None:
+    """One side of ``match`` seated as recorded, from its team's prefetched players (no points)."""
     team = match.team_a if letter == "A" else match.team_b
-    if team is None:
-        return None
-    return Side(team, _seats(team, (match.seats or {}).get(letter)), points.get(team.pk, 0))
-
-
-def _pairing_rows(
-    matches, points: dict[int, int], choosers: dict[int, int] | None = None
-) -> list[PairingRow]:
-    """One row per match; ``choosers`` (match id → team id, ``play_draw_choosers``) names who
-    chooses to play or draw."""
-    rows = []
-    for match in matches:
-        side_a, side_b = _side(match, "A", points), _side(match, "B", points)
-        names = [side.team.name for side in (side_a, side_b) if side] + [
-            seat.player.name for side in (side_a, side_b) if side for seat in side.seats
-        ]
-        chooser_id = (choosers or {}).get(match.pk)
-        chooser = next((side.team for side in (side_a, side_b) if side and side.team.pk == chooser_id), None)
-        rows.append(PairingRow(match.table, side_a, side_b, _fold(" | ".join(names)), chooser, match))
-    return rows
-
-
-def _points_before(tournament: Tournament, round_number: int) -> dict[int, int]:
-    """Each team's match points going into a round, as printed pairings show them (rules summary 6.1)."""
-    if round_number <= 1:
-        return {}
-    return {
-        row.team_id: row.match_points for row in standings_for(tournament, through_round=round_number - 1)
-    }
+    players = {team.pk: list(team.players.all())} if team is not None else {}
+    return seated_side(match, letter, players, {})
 
 
 def _standings_rows(lines) -> list[dict]:
@@ -256,10 +214,8 @@ def _latest_round(tournament: Tournament, *, published_only: bool) -> Round | No
 
 
 def _round_matches(round_obj: Round) -> list[Match]:
-    """The round's matches with each team's players, which the seat columns need (three queries).
-
-    Byes go last whatever the database does with the empty table number (SQLite sorts it first).
-    """
+    """The round's matches with each team's players (three queries), byes last whatever the
+    database does with the empty table number (SQLite sorts it first)."""
     matches = matches_for_round(round_obj).prefetch_related("team_a__players", "team_b__players")
     return sorted(matches, key=lambda match: match.table is None)
 
@@ -267,54 +223,17 @@ def _round_matches(round_obj: Round) -> list[Match]:
 # ---- public and player pages ----------------------------------------------------------------
 
 
-def tournament_public(request, tournament_id: int):
-    """The latest published round's pairings and the standings after the last complete Swiss round;
-    once the final's result is in, the winner, the final standings and the bracket instead.
-
-    Unpublished pairings never appear; ``?q=`` filters the pairings when the page runs without JS.
-    """
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    q = request.GET.get("q", "").strip()
-    final = _final_context(tournament)
-    shown_round = _latest_round(tournament, published_only=True)
-    pairings = standings = None
-    if shown_round is not None and final is None:
-        rows = _pairing_rows(
-            _round_matches(shown_round),
-            _points_before(tournament, shown_round.number),
-            play_draw_choosers(shown_round),
-        )
-        if q:
-            rows = [row for row in rows if _fold(q) in row.search_text]
-        pairings = {"round": shown_round, "rows": rows}
-    complete = last_public_standings_round(tournament)
-    if complete and final is None:
-        standings = _standings_context(tournament, complete)
-    context = {
-        "tournament": tournament,
-        "q": q,
-        "final": final,
-        "bracket": playoff_bracket_rounds(tournament),
-        "pairings": pairings,
-        "standings": standings,
-        "past_rounds": rounds_for(tournament, include_unpublished=False),
-        "teams": teams_for(tournament) if shown_round is None else None,
-    }
-    return render(request, "tournaments/public.html", context)
-
-
+@public_page
 def round_page(request, tournament_id: int, number: int):
     """One round's pairings and results, for everyone once it is published (staff: at once)."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     staff = is_event_staff(request.user, tournament)
     round_obj = round_detail(tournament, number, include_unpublished=staff)
     if round_obj is None:
-        raise Http404(f"Round {number} of this event is not published (or does not exist).")
-    rows = _pairing_rows(
-        _round_matches(round_obj),
-        _points_before(tournament, number) if round_obj.kind == RoundKind.SWISS else {},
-        play_draw_choosers(round_obj),
-    )
+        raise Http404(
+            _("Round %(number)s of this event is not published (or does not exist).") % {"number": number}
+        )
+    rows = pairings_by_table(round_obj)
     context = {
         "tournament": tournament,
         "round": round_obj,
@@ -328,6 +247,7 @@ def round_page(request, tournament_id: int, number: int):
     return render(request, "tournaments/round.html", context)
 
 
+@public_page
 def team_page(request, tournament_id: int, team_id: int):
     """A team's players, record and every published match: opponents and results."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
@@ -346,13 +266,13 @@ def team_page(request, tournament_id: int, team_id: int):
         outcome = match_outcome(match)
         opponent = match.team_b if match.team_a_id == team.pk else match.team_a
         if opponent is None:
-            verdict = "Bye" if outcome.winner_id else "Loss"
+            verdict = _("Bye") if outcome.winner_id else _("Loss")
         elif not (match.has_result and match.confirmed):
             verdict = ""
         elif outcome.winner_id is None:
-            verdict = "Draw"
+            verdict = _("Draw")
         else:
-            verdict = "Win" if outcome.winner_id == team.pk else "Loss"
+            verdict = _("Win") if outcome.winner_id == team.pk else _("Loss")
         rows.append({"match": match, "opponent": opponent, "outcome": outcome, "verdict": verdict})
     record = next((row for row in standings_for(tournament) if row.team_id == team.pk), None)
     context = {"tournament": tournament, "team": team, "rows": rows, "record": record, "is_staff": staff}
@@ -361,15 +281,25 @@ def team_page(request, tournament_id: int, team_id: int):
 
 @login_required
 def tournament_me(request, tournament_id: int):
-    """The logged-in player's team, current table and seat; 404 for users who are not on a team."""
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    """The logged-in player's team, current table and seat; for a player not on a team yet,
+    their invitations, a join code box, a form to create a team and the partner pool."""
+    return tournament_me_page(request, get_object_or_404(Tournament, pk=tournament_id))
+
+
+def tournament_me_page(request, tournament: Tournament, *, status=200, error=""):
     team_id = player_team_id(request.user, tournament)
     if team_id is None:
-        return render(request, "tournaments/me.html", {"tournament": tournament, "player": None}, status=404)
-    return _render_me(request, tournament, team_id)
+        context = {
+            "tournament": tournament,
+            "player": None,
+            "error": error,
+            **join_context(request, tournament),
+        }
+        return render(request, "tournaments/me.html", context, status=status)
+    return _render_me(request, tournament, team_id, status=status, error=error)
 
 
-def _render_me(request, tournament: Tournament, team_id: int, *, status=200, error=""):
+def _render_me(request, tournament: Tournament, team_id: int, *, status=200, error="", report_message=""):
     team = get_object_or_404(teams_for(tournament), pk=team_id)
     player = next(p for p in team.players.all() if p.user_id == request.user.id)
     record = next(
@@ -388,8 +318,17 @@ def _render_me(request, tournament: Tournament, team_id: int, *, status=200, err
         else None,
         "match_info": None if final else _my_match(tournament, team, player),
         "error": error,
+        **team_context(request, tournament, team),
     }
+    context["report"] = _my_report(tournament, context["match_info"], team_id, report_message)
     return render(request, "tournaments/me.html", context, status=status)
+
+
+def _my_report(tournament: Tournament, match_info: dict | None, team_id: int, message: str) -> dict | None:
+    """The current match's result block (tournaments/_me_report.html); none for a bye."""
+    if match_info is None or match_info["is_bye"]:
+        return None
+    return me_report_block(tournament, match_info["match"], team_id, message=message, failed=bool(message))
 
 
 def _my_match(tournament: Tournament, team: Team, player: Player) -> dict | None:
@@ -405,7 +344,7 @@ def _my_match(tournament: Tournament, team: Team, player: Player) -> dict | None
     if match is None:
         return None
     mine, theirs = ("A", "B") if match.team_a_id == team.pk else ("B", "A")
-    my_side, their_side = _side(match, mine, {}), _side(match, theirs, {})
+    my_side, their_side = _side(match, mine), _side(match, theirs)
     seated = [seat.player for seat in my_side.seats]
     primary = seated[0]
     may_choose = len(seated) > 1 and not match.has_result and match.time_called_at is None
@@ -430,7 +369,7 @@ def match_seats_view(request, tournament_id: int, match_id: int):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     team_id = player_team_id(request.user, tournament)
     if team_id is None:
-        raise PermissionDenied("You are not registered on a team in this event.")
+        raise PermissionDenied(_("You are not registered on a team in this event."))
     match = get_object_or_404(
         Match.objects.public()
         .select_related("team_a", "team_b")
@@ -439,12 +378,12 @@ def match_seats_view(request, tournament_id: int, match_id: int):
         round__tournament=tournament,
     )
     if team_id not in (match.team_a_id, match.team_b_id):
-        raise PermissionDenied("This is not your team's match.")
-    side = _side(match, "A" if match.team_a_id == team_id else "B", {})
+        raise PermissionDenied(_("This is not your team's match."))
+    side = _side(match, "A" if match.team_a_id == team_id else "B")
     seated = [seat.player for seat in side.seats]
     form = PrimaryPlayerForm(request.POST, players=seated)
     if not form.is_valid():
-        return _render_me(request, tournament, team_id, status=400, error="Choose who sits on the right.")
+        return _render_me(request, tournament, team_id, status=400, error=_("Choose who sits on the right."))
     primary_id = int(form.cleaned_data["primary"])
     order = [primary_id, *(p.pk for p in seated if p.pk != primary_id)]
     try:
@@ -452,7 +391,9 @@ def match_seats_view(request, tournament_id: int, match_id: int):
     except DomainError as error:
         return _render_me(request, tournament, team_id, status=error.status_code, error=error.message)
     primary = next(p for p in seated if p.pk == primary_id)
-    messages.success(request, f"Recorded: {primary.name} is primary and sits on the right.")
+    messages.success(
+        request, _("Recorded: %(name)s is primary and sits on the right.") % {"name": primary.name}
+    )
     return redirect("tournament-me", tournament_id=tournament.id)
 
 
@@ -484,13 +425,19 @@ def _staff_event(request, tournament_id: int, rule: str = "is_event_staff") -> T
 def _result_status(match: Match) -> str:
     """Who reported the row's result and whether it counts yet (only confirmed results count)."""
     if not match.has_result:
-        return "Not yet reported"
+        return _("Not yet reported")
     if match.disputed:
-        return "Disputed: the teams reported different results"
-    who = match.reported_by.username if match.reported_by else "staff"
-    if match.reported_side:
-        who = f"{who} (a team {match.reported_side} player)"
-    return f"Reported by {who}, " + ("confirmed" if match.confirmed else "waiting for confirmation")
+        return _("Disputed: the teams reported different results")
+    side = match.reported_side
+    if match.reported_by:
+        who = match.reported_by.username
+        if side:
+            who = _("%(name)s (a team %(side)s player)") % {"name": who, "side": side}
+    else:
+        who = _("the result slip's holder (for team %(side)s)") % {"side": side} if side else _("staff")
+    if match.confirmed:
+        return _("Reported by %(who)s, confirmed") % {"who": who}
+    return _("Reported by %(who)s, waiting for confirmation") % {"who": who}
 
 
 def _explanation_lines(explanation: dict, team_names: dict[int, str]) -> list[str]:
@@ -519,7 +466,7 @@ def _round_actions(tournament: Tournament, current: Round | None, matches: list[
         return RoundActions()
     if current is None:
         cut = tournament.swiss_rounds == 0 and bool(tournament.top_cut)
-        return RoundActions(pair="" if cut else "Pair round 1", cut=cut)
+        return RoundActions(pair="" if cut else _("Pair round 1"), cut=cut)
     has_results = any(m.has_result for m in matches if not m.is_bye)
     published = current.published_at is not None
     complete = published and not unfinished_tables(current)
@@ -527,11 +474,13 @@ def _round_actions(tournament: Tournament, current: Round | None, matches: list[
     if current.kind == RoundKind.PLAYOFF:
         more = complete and len(matches) > 1
         return RoundActions(
-            pair=f"Pair playoff round {current.number + 1}" if more else "", publish=publish, delete=delete
+            pair=_("Pair playoff round %(number)s") % {"number": current.number + 1} if more else "",
+            publish=publish,
+            delete=delete,
         )
     swiss_left = tournament.swiss_rounds is None or current.number < tournament.swiss_rounds
     return RoundActions(
-        pair=f"Pair round {current.number + 1}" if complete and swiss_left else "",
+        pair=_("Pair round %(number)s") % {"number": current.number + 1} if complete and swiss_left else "",
         publish=publish,
         delete=delete,
         cut=complete and not swiss_left and bool(tournament.top_cut),
@@ -541,12 +490,35 @@ def _round_actions(tournament: Tournament, current: Round | None, matches: list[
 def _round_label(tournament: Tournament, current: Round | None) -> str:
     """ "Round 3 of 5" in the Swiss part, "Round 6: playoff" in the top cut."""
     if current is None:
-        return "Rounds"
+        return _("Rounds")
     if current.kind == RoundKind.PLAYOFF:
-        return f"Round {current.number}: playoff"
+        return _("Round %(number)s: playoff") % {"number": current.number}
     if tournament.swiss_rounds:
-        return f"Round {current.number} of {tournament.swiss_rounds}"
-    return f"Round {current.number}"
+        return _("Round %(number)s of %(total)s") % {
+            "number": current.number,
+            "total": tournament.swiss_rounds,
+        }
+    return _("Round %(number)s") % {"number": current.number}
+
+
+def _result_state(match: Match) -> str:
+    """Where a table's result stands: ``pending``, ``waiting`` (a team's report waits for the
+    other team), ``disputed`` or ``confirmed``."""
+    if match.confirmed:
+        return "confirmed"
+    if match.disputed:
+        return "disputed"
+    return "waiting" if match.has_result else "pending"
+
+
+def _table_states(played: list[Match]) -> dict:
+    """How many tables are confirmed and waiting, and which are disputed, for the staff's summary."""
+    states = [_result_state(m) for m in played]
+    return {
+        "confirmed": states.count("confirmed"),
+        "waiting": states.count("waiting"),
+        "disputed": [m.table for m, state in zip(played, states, strict=True) if state == "disputed"],
+    }
 
 
 def _result_row(match: Match, *, message: str = "", failed: bool = False) -> dict:
@@ -554,6 +526,7 @@ def _result_row(match: Match, *, message: str = "", failed: bool = False) -> dic
     last save said."""
     return {
         "match": match,
+        "state": _result_state(match),
         "status": _result_status(match),
         "choice": result_choice(
             team_a_wins=match.team_a_wins,
@@ -577,6 +550,7 @@ def _render_manage(
     row_message: tuple[int, str] | None = None,
     import_form=None,
     import_errors=(),
+    unchecked_teams=(),
 ):
     current_round = _latest_round(tournament, published_only=False)
     matches = _round_matches(current_round) if current_round else []
@@ -596,8 +570,8 @@ def _render_manage(
             "byes": [m for m in matches if m.is_bye],
             "total": len(played),
             "reported": sum(1 for m in played if m.has_result),
+            "states": _table_states(played),
         }
-    swiss = current_round is not None and current_round.kind == RoundKind.SWISS
     context = {
         "tournament": tournament,
         "role_label": _role_label(request.user, tournament),
@@ -614,11 +588,7 @@ def _render_manage(
         "actions": _round_actions(tournament, current_round, matches),
         "round_has_results": any(m.has_result for m in matches if not m.is_bye),
         # The pre-publish check shows the points the pairing used (rules summary 6.1).
-        "pairing_rows": _pairing_rows(
-            matches, _points_before(tournament, current_round.number) if swiss else {}
-        )
-        if current_round
-        else [],
+        "pairing_rows": pairings_by_table(current_round) if current_round else [],
         "explanation": _explanation_lines(current_round.explanation, {t.id: t.name for t in teams})
         if current_round
         else [],
@@ -626,6 +596,8 @@ def _render_manage(
         "pending_only": pending_only,
         "error": error,
         "pods": _pod_rows(tournament, {t.id: t for t in teams}),
+        "unchecked_teams": unchecked_teams,
+        **manage_context(request, tournament),
     }
     return render(request, "tournaments/manage.html", context, status=status)
 
@@ -674,7 +646,7 @@ def tournament_settings(request, tournament_id: int):
                 add_domain_errors(form, error)
                 status = error.status_code
             else:
-                messages.success(request, "Event settings saved.")
+                messages.success(request, _("Event settings saved."))
                 return redirect("tournament-manage", tournament_id=tournament.id)
     return _render_settings(request, tournament, form=form, status=status)
 
@@ -713,7 +685,11 @@ def staff_add_view(request, tournament_id: int):
         except DomainError as error:
             add_domain_errors(form, error)
             return _render_settings(request, tournament, staff_form=form, status=error.status_code)
-        messages.success(request, f"{staff.user.username} is now {staff.get_role_display().lower()}.")
+        messages.success(
+            request,
+            _("%(name)s is now %(role)s.")
+            % {"name": staff.user.username, "role": str(staff.get_role_display()).lower()},
+        )
         return redirect(f"{reverse('tournament-settings', args=[tournament.id])}#staff")
     return _render_settings(request, tournament, staff_form=form, status=400)
 
@@ -728,7 +704,7 @@ def staff_remove_view(request, tournament_id: int, staff_id: int):
     except DomainError as error:
         messages.error(request, error.message)
         return _render_settings(request, tournament, status=error.status_code)
-    messages.success(request, f"{staff.user.username} is no longer on the staff.")
+    messages.success(request, _("%(name)s is no longer on the staff.") % {"name": staff.user.username})
     return redirect(f"{reverse('tournament-settings', args=[tournament.id])}#staff")
 
 
@@ -777,10 +753,10 @@ def team_add(request, tournament_id: int):
             return _render_manage(
                 request, tournament, status=error.status_code, error=error.message, team_form=form
             )
-        messages.success(request, f"Team “{team.name}” registered.")
+        messages.success(request, _("Team “%(name)s” registered.") % {"name": team.name})
         return redirect("tournament-manage", tournament_id=tournament.id)
     return _render_manage(
-        request, tournament, status=400, error="The team was not registered: see the form.", team_form=form
+        request, tournament, status=400, error=_("The team was not registered: see the form."), team_form=form
     )
 
 
@@ -792,7 +768,7 @@ def teams_import_view(request, tournament_id: int):
     form = TeamsImportForm(request.POST)
     if not form.is_valid():
         return _render_manage(
-            request, tournament, status=400, error="Paste at least one team.", import_form=form
+            request, tournament, status=400, error=_("Paste at least one team."), import_form=form
         )
     try:
         teams = teams_import(tournament=tournament, actor=request.user, text=form.cleaned_data["csv"])
@@ -801,11 +777,16 @@ def teams_import_view(request, tournament_id: int):
             request,
             tournament,
             status=error.status_code,
-            error=error.message.split(":")[0] + ": nothing was saved. Fix the lines below and import again.",
+            error=_("%(problem)s: nothing was saved. Fix the lines below and import again.")
+            % {"problem": error.message.split(":")[0]},
             import_form=form,
             import_errors=error.errors,
         )
-    messages.success(request, f"{len(teams)} team{'s' if len(teams) != 1 else ''} registered.")
+    messages.success(
+        request,
+        ngettext("%(count)s team registered.", "%(count)s teams registered.", len(teams))
+        % {"count": len(teams)},
+    )
     return redirect("tournament-manage", tournament_id=tournament.id)
 
 
@@ -846,7 +827,9 @@ def team_edit(request, tournament_id: int, team_id: int):
                     error.message
                 ]
             else:
-                messages.success(request, f"Team “{' '.join(values['name'].split())}” saved.")
+                messages.success(
+                    request, _("Team “%(name)s” saved.") % {"name": " ".join(values["name"].split())}
+                )
                 return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#teams")
     values = values or {
         "name": team.name,
@@ -877,7 +860,11 @@ def player_link_view(request, tournament_id: int, team_id: int):
         )
     except DomainError as error:
         return _refused(request, tournament, error)
-    messages.success(request, f"{player.name} is now linked to the account {player.user.username}.")
+    messages.success(
+        request,
+        _("%(name)s is now linked to the account %(account)s.")
+        % {"name": player.name, "account": player.user.username},
+    )
     return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#teams")
 
 
@@ -888,7 +875,7 @@ def team_drop_view(request, tournament_id: int, team_id: int):
     team = get_object_or_404(Team, pk=team_id, tournament=tournament)
     form = ReasonForm(request.POST)
     if not form.is_valid():
-        return _render_manage(request, tournament, status=400, error="Give a reason to drop a team.")
+        return _render_manage(request, tournament, status=400, error=_("Give a reason to drop a team."))
     if request.POST.get("confirm") != "yes":
         latest = _latest_round(tournament, published_only=False)
         context = {
@@ -903,7 +890,9 @@ def team_drop_view(request, tournament_id: int, team_id: int):
     except DomainError as error:
         return _refused(request, tournament, error)
     messages.success(
-        request, f"Team “{team.name}” dropped. Until the next round is paired you can undo it from its row."
+        request,
+        _("Team “%(name)s” dropped. Until the next round is paired you can undo it from its row.")
+        % {"name": team.name},
     )
     return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#teams")
 
@@ -917,19 +906,38 @@ def team_drop_undo_view(request, tournament_id: int, team_id: int):
         team_drop_undo(team=team, actor=request.user, reason=request.POST.get("reason", ""))
     except DomainError as error:
         return _refused(request, tournament, error)
-    messages.success(request, f"Team “{team.name}” is back in the event: it is paired from the next round.")
+    messages.success(
+        request,
+        _("Team “%(name)s” is back in the event: it is paired from the next round.") % {"name": team.name},
+    )
     return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#teams")
 
 
 @login_required
 @require_POST
 def round_pair_view(request, tournament_id: int):
+    """Pair the next round; for round 1 of an event requiring check-in, a team not checked in
+    makes the page ask the organizer to drop those teams or pair them anyway (nothing silent)."""
     tournament = _staff_event(request, tournament_id, "can_run_event")
+    unchecked = request.POST.get("unchecked") or None
+    if unchecked not in (None, *UNCHECKED_CHOICES):
+        unchecked = None
     try:
-        paired = round_pair(tournament=tournament, actor=request.user)
+        paired = round_pair(tournament=tournament, actor=request.user, unchecked=unchecked)
     except DomainError as error:
-        return _refused(request, tournament, error)
-    messages.success(request, f"Round {paired.number} paired. Check it, then publish it.")
+        unchecked_teams = error.extra.get("unchecked_teams", ())
+        return _render_manage(
+            request,
+            tournament,
+            status=error.status_code,
+            error=_("Round 1 is not paired yet: some teams have not checked in. Choose below.")
+            if unchecked_teams
+            else error.message,
+            unchecked_teams=unchecked_teams,
+        )
+    messages.success(
+        request, _("Round %(number)s paired. Check it, then publish it.") % {"number": paired.number}
+    )
     return redirect("tournament-manage", tournament_id=tournament.id)
 
 
@@ -939,10 +947,12 @@ def round_publish_view(request, tournament_id: int, round_id: int):
     tournament = _staff_event(request, tournament_id, "can_run_event")
     target = get_object_or_404(Round, pk=round_id, tournament=tournament)
     try:
-        published = round_publish(round=target, actor=request.user)
+        published = round_publish(round_row=target, actor=request.user)
     except DomainError as error:
         return _refused(request, tournament, error)
-    messages.success(request, f"Round {published.number} published: players can see their tables.")
+    messages.success(
+        request, _("Round %(number)s published: players can see their tables.") % {"number": published.number}
+    )
     return redirect("tournament-manage", tournament_id=tournament.id)
 
 
@@ -953,10 +963,10 @@ def round_delete_view(request, tournament_id: int, round_id: int):
     target = get_object_or_404(Round, pk=round_id, tournament=tournament)
     number = target.number
     try:
-        round_delete(round=target, actor=request.user)
+        round_delete(round_row=target, actor=request.user)
     except DomainError as error:
         return _refused(request, tournament, error)
-    messages.success(request, f"Round {number} deleted. Pair it again when ready.")
+    messages.success(request, _("Round %(number)s deleted. Pair it again when ready.") % {"number": number})
     return redirect("tournament-manage", tournament_id=tournament.id)
 
 
@@ -967,12 +977,18 @@ def pods_seat_view(request, tournament_id: int):
     tournament = _staff_event(request, tournament_id, "can_run_event")
     form = PodsSeatForm(request.POST)
     if not form.is_valid():
-        return _render_manage(request, tournament, status=400, error="Give the number of the draft to seat.")
+        return _render_manage(
+            request, tournament, status=400, error=_("Give the number of the draft to seat.")
+        )
     try:
         pods = pods_seat(tournament=tournament, actor=request.user, draft=form.cleaned_data["draft"])
     except DomainError as error:
         return _refused(request, tournament, error)
-    messages.success(request, f"Draft {form.cleaned_data['draft']}: teams seated in {len(pods)} pods.")
+    messages.success(
+        request,
+        _("Draft %(draft)s: teams seated in %(pods)s pods.")
+        % {"draft": form.cleaned_data["draft"], "pods": len(pods)},
+    )
     return redirect("tournament-manage", tournament_id=tournament.id)
 
 
@@ -984,7 +1000,11 @@ def cut_build_view(request, tournament_id: int):
         playoff = cut_build(tournament=tournament, actor=request.user)
     except DomainError as error:
         return _refused(request, tournament, error)
-    messages.success(request, f"Top cut built: round {playoff.number} is paired. Check it, then publish it.")
+    messages.success(
+        request,
+        _("Top cut built: round %(number)s is paired. Check it, then publish it.")
+        % {"number": playoff.number},
+    )
     return redirect("tournament-manage", tournament_id=tournament.id)
 
 
@@ -1007,7 +1027,7 @@ def match_result_view(request, tournament_id: int, match_id: int):
     form = MatchResultForm(request.POST)
     status, message = 200, ""
     if not form.is_valid():
-        status, message = 400, "Choose the result: left team wins, right team wins or a draw."
+        status, message = 400, _("Choose the result: left team wins, right team wins or a draw.")
     else:
         try:
             match = match_result_report(
@@ -1020,7 +1040,11 @@ def match_result_view(request, tournament_id: int, match_id: int):
         except DomainError as error:
             status, message = error.status_code, _result_refusal(error)
             match.refresh_from_db()
-    saved = f"Saved {match.team_a_wins}-{match.team_b_wins}-{match.draws}"
+    saved = _("Saved %(a)s-%(b)s-%(draws)s") % {
+        "a": match.team_a_wins,
+        "b": match.team_b_wins,
+        "draws": match.draws,
+    }
     if _is_htmx(request):
         context = {
             "tournament": tournament,
@@ -1035,26 +1059,27 @@ def match_result_view(request, tournament_id: int, match_id: int):
             request,
             tournament,
             status=status,
-            error=f"Table {match.table}: {message}",
+            error=_("Table %(table)s: %(message)s") % {"table": match.table, "message": message},
             row_message=(match.pk, message),
         )
-    messages.success(request, f"Table {match.table}: {saved}.")
+    messages.success(
+        request, _("Table %(table)s: %(message)s") % {"table": match.table, "message": saved} + "."
+    )
     return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#results-heading")
 
 
 def _result_refusal(error: DomainError) -> str:
     """The refusal in the scorekeeper's words (no internal field names)."""
     if any(item.get("field") == "reason" for item in error.errors):
-        return "This result is confirmed: give a reason to change it (kept in the audit log)."
+        return _("This result is confirmed: give a reason to change it (kept in the audit log).")
     if error.status_code == 409 and "match" in error.extra:
         current = error.extra["match"]
-        return (
-            f"Someone else changed this result: it is now {current['team_a_wins']}-"
-            f"{current['team_b_wins']}-{current['draws']}. Check it, then save again."
-        )
+        return _(
+            "Someone else changed this result: it is now %(a)s-%(b)s-%(draws)s. Check it, then save again."
+        ) % {"a": current["team_a_wins"], "b": current["team_b_wins"], "draws": current["draws"]}
     return error.message
 
 
 def _results_counter(round_obj: Round) -> dict:
     played = Match.objects.filter(round=round_obj, team_b__isnull=False)
-    return {"total": played.count(), "reported": played.exclude(result_kind=MatchResultKind.PENDING).count()}
+    return {"total": played.count(), "reported": played.exclude(result_kind=ResultKind.PENDING).count()}

@@ -140,7 +140,7 @@ class RoundStartApi(_RoundApi):
         data.is_valid(raise_exception=True)
         round_row = self.get_round()
         round_start(
-            round=round_row, actor=request.user, at=timezone.now(), untimed=data.validated_data["untimed"]
+            round_row=round_row, actor=request.user, at=timezone.now(), untimed=data.validated_data["untimed"]
         )
         return self.clock_response(round_row)
 
@@ -156,7 +156,7 @@ class RoundPauseApi(_RoundApi):
     )
     def post(self, request, tournament_id: int, number: int):
         round_row = self.get_round()
-        round_pause(round=round_row, actor=request.user, at=timezone.now())
+        round_pause(round_row=round_row, actor=request.user, at=timezone.now())
         return self.clock_response(round_row)
 
 
@@ -171,7 +171,7 @@ class RoundResumeApi(_RoundApi):
     )
     def post(self, request, tournament_id: int, number: int):
         round_row = self.get_round()
-        round_resume(round=round_row, actor=request.user, at=timezone.now())
+        round_resume(round_row=round_row, actor=request.user, at=timezone.now())
         return self.clock_response(round_row)
 
 

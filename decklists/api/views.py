@@ -10,6 +10,7 @@ published the lists after the event. Garbage text is answered with line-numbered
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, PermissionDenied
@@ -132,7 +133,7 @@ class DecklistPreviewApi(APIView):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         if not can_check_decklists(request.user, tournament):
-            raise PermissionDenied("Only this event's players and staff may check lists here.")
+            raise PermissionDenied(_("Only this event's players and staff may check lists here."))
         text = data.validated_data["text"]
         check_text_acceptable(text)
         index = selectors.card_index()
@@ -143,7 +144,7 @@ class DecklistPreviewApi(APIView):
                 Player.objects.select_related("team__tournament"), pk=player_id, tournament=tournament
             )
             if not can_read_decklist(request.user, player.team):
-                raise PermissionDenied("You may preview lists of your own team only.")
+                raise PermissionDenied(_("You may preview lists of your own team only."))
         checked = selectors.decklist_text_check(
             text, tournament=tournament, player=player or Player(pk=0, name="You"), index=index
         )
@@ -271,7 +272,7 @@ class TeamDecklistsApi(APIView):
         tournament = get_object_or_404(Tournament, pk=tournament_id)
         team = get_object_or_404(Team.objects.select_related("tournament"), pk=team_id, tournament=tournament)
         if not can_read_decklist(request.user, team):
-            raise PermissionDenied("Decklists are visible to the team and the event's staff only.")
+            raise PermissionDenied(_("Decklists are visible to the team and the event's staff only."))
         return Response(self.OutputSerializer(team_payload(tournament, team)).data)
 
 
@@ -309,7 +310,7 @@ class DecklistDetailApi(APIView):
             tournament=tournament,
         )
         if not can_read_decklist(request.user, decklist.player.team):
-            raise PermissionDenied("Decklists are visible to the team and the event's staff only.")
+            raise PermissionDenied(_("Decklists are visible to the team and the event's staff only."))
         return Response(self.OutputSerializer(decklist).data)
 
 
@@ -371,7 +372,7 @@ class TeamPoolApi(APIView):
         tournament = get_object_or_404(Tournament, pk=tournament_id)
         team = get_object_or_404(Team.objects.select_related("tournament"), pk=team_id, tournament=tournament)
         if not can_read_pool(request.user, team):
-            raise PermissionDenied("A team's pool is visible to the team and the event's staff only.")
+            raise PermissionDenied(_("A team's pool is visible to the team and the event's staff only."))
         return team
 
     @extend_schema(request=InputSerializer, responses={201: RegisterOutputSerializer})
@@ -401,7 +402,7 @@ class TeamPoolApi(APIView):
         team = self._team(request, tournament_id, team_id)
         pool = selectors.team_pool_current(team=team)
         if pool is None:
-            raise NotFound("The team has not registered its pool.")
+            raise NotFound(_("The team has not registered its pool."))
         body = {
             "id": pool.pk,
             "team": pool.team_id,

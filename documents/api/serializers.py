@@ -11,7 +11,11 @@ from documents.models import ORPHANED_AFTER
 class DocumentRequestInput(serializers.Serializer):
     kind = serializers.ChoiceField(choices=DocumentKind.choices)
     round = serializers.IntegerField(
-        required=False, allow_null=True, min_value=1, help_text="Round number; default the latest round."
+        required=False,
+        allow_null=True,
+        min_value=1,
+        source="round_number",
+        help_text="Round number; default the latest round.",
     )
     paper = serializers.ChoiceField(choices=Paper.choices, default=Paper.A4)
 

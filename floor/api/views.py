@@ -1,8 +1,8 @@
 """Floor API: judge calls, zones and the end-of-round console, the deck-check planner, notes.
 
 One thin view per operation: validate, call one service or selector, shape the answer. Who may
-call what is one named rule per method (``floor.permissions``); a method without a rule falls
-through to 405. Refusals arrive as ``DomainError``/``ConflictError`` through the API's handler.
+call what is one named rule per method (``tournaments.rules``, asked by the API's one permission
+class); a method the view does not handle is a 405. Refusals arrive as ``DomainError``/``ConflictError`` through the API's handler.
 """
 
 from __future__ import annotations
@@ -12,15 +12,12 @@ from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
-from rest_framework.permissions import BasePermission
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from clock.domain.round_clock import MAX_EXTENSION_MINUTES
 from common.api import ErrorSerializer
 from floor import selectors
 from floor.models import JudgeCall, Note, NoteKind, Zone
-from floor.permissions import can_head_judge, can_judge, can_plan_zones, can_see_floor
 from floor.services.calls import (
     REASON_MAX,
     judge_call_claim,
@@ -32,8 +29,9 @@ from floor.services.notes import TEXT_MAX, note_add, note_lock
 from floor.services.zones import zone_create
 from penalties.domain import CATALOGUE
 from penalties.models import Penalty
+from tournaments.api.views import EventApi
 from tournaments.models import Match, Player, Round, Tournament
-from tournaments.permissions import player_team_id
+from tournaments.rules import can_head_judge
 
 REFUSED = {
     400: OpenApiResponse(ErrorSerializer, description="Bad input, named by field."),
@@ -41,39 +39,8 @@ REFUSED = {
 }
 
 
-def _is_player_of_event(user, tournament: Tournament) -> bool:
-    return player_team_id(user, tournament) is not None
-
-
-RULES = {
-    "staff": can_see_floor,
-    "judge": can_judge,
-    "zones": can_plan_zones,
-    "head_judge": can_head_judge,
-    "staff_or_player": lambda user, tournament: (
-        can_see_floor(user, tournament) or _is_player_of_event(user, tournament)
-    ),
-}
-
-
-class FloorRulePermission(BasePermission):
-    """``view.rules[method]`` names the rule the user must pass in ``view.get_tournament()``."""
-
-    def has_permission(self, request, view) -> bool:
-        rule = view.rules.get(request.method)
-        if rule is None:
-            return True  # DRF answers 405 for a method the view does not handle
-        return bool(request.user.is_authenticated) and RULES[rule](request.user, view.get_tournament())
-
-
-class _FloorApi(APIView):
-    permission_classes = [FloorRulePermission]
-    rules: dict[str, str] = {}
-
-    def get_tournament(self) -> Tournament:
-        if not hasattr(self, "_tournament"):
-            self._tournament = get_object_or_404(Tournament, pk=self.kwargs["tournament_id"])
-        return self._tournament
+class _FloorApi(EventApi):
+    """A floor operation of one event: the event from the URL, one named rule per method."""
 
 
 # --- Judge calls ---------------------------------------------------------------------------
@@ -112,7 +79,17 @@ class JudgeCallsApi(_FloorApi):
     """``GET``: the event's calls, live ones first and oldest first (staff). ``POST``: call a judge
     to a table (a player of that match, or staff)."""
 
-    rules = {"GET": "staff", "POST": "staff_or_player"}
+    rules = {"GET": "can_see_floor", "POST": "can_call_judge"}
+
+    def rule_args(self, request) -> tuple:
+        """A call is asked about its table: the match the body names, when it is of this event."""
+        tournament = self.get_tournament()
+        if request.method != "POST":
+            return (tournament,)
+        match_id = request.data.get("match") if hasattr(request.data, "get") else None
+        if not isinstance(match_id, int) or not 0 < match_id < 2**31:  # the body is not validated yet
+            return (tournament,)
+        return (tournament, Match.objects.filter(pk=match_id, round__tournament=tournament).first())
 
     class InputSerializer(serializers.Serializer):
         match = serializers.IntegerField(min_value=1, max_value=2**31 - 1, help_text="The match (table) id.")
@@ -144,7 +121,7 @@ class JudgeCallsApi(_FloorApi):
 
 
 class _CallApi(_FloorApi):
-    rules = {"POST": "judge"}
+    rules = {"POST": "can_judge"}
 
     def get_call(self) -> JudgeCall:
         if not hasattr(self, "_call"):
@@ -255,7 +232,7 @@ class ZoneOutputSerializer(serializers.Serializer):
 class ZonesApi(_FloorApi):
     """``GET``: the event's zones (staff). ``POST``: add one (organizer or head judge)."""
 
-    rules = {"GET": "staff", "POST": "zones"}
+    rules = {"GET": "can_see_floor", "POST": "can_plan_zones"}
 
     class InputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=60)
@@ -296,7 +273,7 @@ class OutstandingTableSerializer(serializers.Serializer):
 class EndOfRoundApi(_FloorApi):
     """A zone's tables without a confirmed result, ordered by their own end (staff)."""
 
-    rules = {"GET": "staff"}
+    rules = {"GET": "can_see_floor"}
 
     @extend_schema(
         parameters=[OpenApiParameter("zone", int, description="Zone id; omit for every table.")],
@@ -330,7 +307,7 @@ class EndOfRoundApi(_FloorApi):
 class DeckCheckPlanApi(_FloorApi):
     """Tables to check this round: unchecked teams, weighted toward the top tables later on."""
 
-    rules = {"GET": "judge"}
+    rules = {"GET": "can_judge"}
 
     class QuerySerializer(serializers.Serializer):
         round = serializers.IntegerField(min_value=1, max_value=1000)
@@ -383,7 +360,7 @@ class DeckCheckPlanApi(_FloorApi):
 class DeckCheckContendersApi(_FloorApi):
     """Unchecked active teams that can still make the top cut."""
 
-    rules = {"GET": "judge"}
+    rules = {"GET": "can_judge"}
 
     @extend_schema(
         responses={
@@ -441,7 +418,7 @@ def _event_object(rows, pk: int | None, field: str):
 class NotesApi(_FloorApi):
     """Judges' notes on a match, a penalty or a player: judges of the event only."""
 
-    rules = {"GET": "judge", "POST": "judge"}
+    rules = {"GET": "can_judge", "POST": "can_judge"}
 
     class FilterSerializer(serializers.Serializer):
         match = serializers.IntegerField(min_value=1, max_value=2**31 - 1, required=False)
@@ -520,7 +497,7 @@ class NotesApi(_FloorApi):
 class NoteLockApi(_FloorApi):
     """The head judge locks a note: only the head judge reads it from then on."""
 
-    rules = {"POST": "head_judge"}
+    rules = {"POST": "can_head_judge"}
 
     def get_note(self) -> Note:
         if not hasattr(self, "_note"):

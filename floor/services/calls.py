@@ -12,6 +12,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clock.services import time_extension_grant
 from common.errors import ConflictError, DomainError
@@ -22,7 +23,7 @@ from floor.domain.calls import check_resolve as _check_resolve
 from floor.models import JudgeCall
 from penalties.services import penalty_issue
 from tournaments.models import Match, Player, Tournament
-from tournaments.permissions import has_role, is_head_judge, player_team_id
+from tournaments.rules import can_call_judge, can_head_judge, is_event_staff
 from tournaments.services.audit import audit_log
 
 REASON_MAX = 200
@@ -85,36 +86,41 @@ def judge_call_raise(
     reason = (reason or "").strip()
     if len(reason) > REASON_MAX:
         raise DomainError(
-            f"keep the reason to one line ({REASON_MAX} characters)",
-            errors=[{"field": "reason", "message": f"at most {REASON_MAX} characters"}],
+            _("keep the reason to one line (%(REASON_MAX)s characters)") % {"REASON_MAX": REASON_MAX},
+            errors=[
+                {
+                    "field": "reason",
+                    "message": _("at most %(REASON_MAX)s characters") % {"REASON_MAX": REASON_MAX},
+                }
+            ],
         )
     locked = Match.objects.select_for_update(of=("self",)).select_related("round").get(pk=match.pk)
     if locked.round.tournament_id != tournament.pk:
         raise DomainError(
-            "no such match in this event", errors=[{"field": "match", "message": "not in event"}]
+            _("no such match in this event"), errors=[{"field": "match", "message": _("not in event")}]
         )
     if locked.table is None or locked.team_b_id is None:
         raise DomainError(
-            "a bye has no table to send a judge to", errors=[{"field": "match", "message": "bye"}]
+            _("a bye has no table to send a judge to"), errors=[{"field": "match", "message": _("bye")}]
         )
     if locked.confirmed:
         raise ConflictError(
-            f"the result of table {locked.table} is confirmed; find a judge at the scorekeeper's desk",
+            _("the result of table %(table)s is confirmed; find a judge at the scorekeeper's desk")
+            % {"table": locked.table},
             extra={"code": "result_confirmed"},
         )
     player = None
-    if not has_role(actor, tournament):
-        team_id = player_team_id(actor, tournament)
-        if team_id not in (locked.team_a_id, locked.team_b_id):
-            raise DomainError(
-                "only the players of this table or event staff may call a judge here", status_code=403
-            )
+    if not can_call_judge(actor, tournament, locked):
+        raise DomainError(
+            _("only the players of this table or event staff may call a judge here"), status_code=403
+        )
+    if not is_event_staff(actor, tournament):
         player = Player.objects.filter(tournament=tournament, user=actor).first()
         live = JudgeCall.objects.filter(match=locked, player=player, status__in=LIVE_STATUSES).first()
         if live is not None:
             raise ConflictError(
-                "you already called a judge to this table; one is on the way",
-                errors=[{"field": "match", "message": f"call {live.pk} is still open"}],
+                _("you already called a judge to this table; one is on the way"),
+                errors=[{"field": "match", "message": _("call %(pk)s is still open") % {"pk": live.pk}}],
                 extra={"code": "already_called", "call": live.pk},
             )
     try:
@@ -129,7 +135,7 @@ def judge_call_raise(
             )
     except IntegrityError as exc:
         raise ConflictError(
-            "you already called a judge to this table", extra={"code": "already_called"}
+            _("you already called a judge to this table"), extra={"code": "already_called"}
         ) from exc
     audit_log(
         tournament=tournament,
@@ -147,7 +153,7 @@ def judge_call_claim(*, call: JudgeCall, actor, at: datetime | None = None) -> J
     locked = _lock(call)
     try:
         changes = _check_claim(
-            _state(locked), judge_id=actor.pk, head_judge=is_head_judge(actor, locked.tournament_id)
+            _state(locked), judge_id=actor.pk, head_judge=can_head_judge(actor, locked.tournament_id)
         )
     except CallRefused as exc:
         raise _refusal(exc, locked) from exc
@@ -175,7 +181,7 @@ def judge_call_escalate(*, call: JudgeCall, actor, at: datetime | None = None) -
     locked = _lock(call)
     try:
         _check_escalate(
-            _state(locked), judge_id=actor.pk, head_judge=is_head_judge(actor, locked.tournament_id)
+            _state(locked), judge_id=actor.pk, head_judge=can_head_judge(actor, locked.tournament_id)
         )
     except CallRefused as exc:
         raise _refusal(exc, locked) from exc
@@ -215,12 +221,12 @@ def judge_call_resolve(
     note = (note or "").strip()
     if not note:
         raise DomainError(
-            "say how the call was resolved", errors=[{"field": "note", "message": "may not be blank"}]
+            _("say how the call was resolved"), errors=[{"field": "note", "message": _("may not be blank")}]
         )
     locked = _lock(call)
     try:
         _check_resolve(
-            _state(locked), judge_id=actor.pk, head_judge=is_head_judge(actor, locked.tournament_id)
+            _state(locked), judge_id=actor.pk, head_judge=can_head_judge(actor, locked.tournament_id)
         )
     except CallRefused as exc:
         raise _refusal(exc, locked) from exc
@@ -236,14 +242,14 @@ def judge_call_resolve(
         )
         if player is None or player.team_id not in (match.team_a_id, match.team_b_id):
             raise DomainError(
-                f"the penalty's player must play at table {match.table}",
-                errors=[{"field": "penalty.player", "message": "not a player at this table"}],
+                _("the penalty's player must play at table %(table)s") % {"table": match.table},
+                errors=[{"field": "penalty.player", "message": _("not a player at this table")}],
             )
         issued = penalty_issue(
             tournament=tournament,
             actor=actor,
             player=player,
-            round=match.round,
+            round_row=match.round,
             infraction=penalty["infraction"],
             description=(penalty.get("description") or "").strip()
             or f"Judge call at table {match.table}: {note}",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from common.errors import DomainError
 from common.pdf import render_pdf
@@ -28,8 +29,8 @@ def dq_report_file(
     )
     if penalty.penalty != "disqualification" or penalty.overturned:
         raise DomainError(
-            "only a Disqualification that stands has a DQ report",
-            errors=[{"field": "penalty", "message": "not a standing Disqualification"}],
+            _("only a Disqualification that stands has a DQ report"),
+            errors=[{"field": "penalty", "message": _("not a standing Disqualification")}],
         )
     now = timezone.now()
     context = documents.dq_report(

@@ -6,6 +6,7 @@ from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from common.errors import ConflictError, DomainError
 from floor.models import Investigation, Note, NoteKind
@@ -35,15 +36,18 @@ def note_add(
     judges the event. A decided investigation takes no more notes."""
     text = (text or "").strip()
     if not text:
-        raise DomainError("write the note", errors=[{"field": "text", "message": "may not be blank"}])
+        raise DomainError(_("write the note"), errors=[{"field": "text", "message": _("may not be blank")}])
     if len(text) > TEXT_MAX:
         raise DomainError(
-            "the note is too long", errors=[{"field": "text", "message": f"at most {TEXT_MAX} characters"}]
+            _("the note is too long"),
+            errors=[
+                {"field": "text", "message": _("at most %(TEXT_MAX)s characters") % {"TEXT_MAX": TEXT_MAX}}
+            ],
         )
     if not any((match, penalty, player, investigation)):
         raise DomainError(
-            "say what the note is about: a match, a penalty or a player",
-            errors=[{"field": "match", "message": "one of match, penalty or player is required"}],
+            _("say what the note is about: a match, a penalty or a player"),
+            errors=[{"field": "match", "message": _("one of match, penalty or player is required")}],
         )
     owners = {
         "match": match and match.round.tournament_id,
@@ -54,14 +58,16 @@ def note_add(
     for field, owner in owners.items():
         if owner is not None and owner != tournament.pk:
             raise DomainError(
-                f"no such {field} in this event", errors=[{"field": field, "message": "not in this event"}]
+                _("no such %(field)s in this event") % {"field": field},
+                errors=[{"field": field, "message": _("not in this event")}],
             )
     if kind == NoteKind.STATEMENT and not given_by.strip():
         raise DomainError(
-            "say whose statement it is", errors=[{"field": "given_by", "message": "required for a statement"}]
+            _("say whose statement it is"),
+            errors=[{"field": "given_by", "message": _("required for a statement")}],
         )
     if investigation is not None and investigation.decided_at is not None:
-        raise ConflictError("this investigation is decided; it takes no more notes")
+        raise ConflictError(_("this investigation is decided; it takes no more notes"))
     note = Note.objects.create(
         tournament=tournament,
         match=match,
@@ -112,7 +118,7 @@ def investigation_open(
     title = (title or "").strip()
     if not title:
         raise DomainError(
-            "name the investigation", errors=[{"field": "title", "message": "may not be blank"}]
+            _("name the investigation"), errors=[{"field": "title", "message": _("may not be blank")}]
         )
     investigation = Investigation.objects.create(
         tournament=tournament,
@@ -137,10 +143,12 @@ def investigation_decide(*, investigation: Investigation, actor, decision: str) 
     """The head judge records the decision; the investigation is then closed to new notes."""
     decision = (decision or "").strip()
     if not decision:
-        raise DomainError("write the decision", errors=[{"field": "decision", "message": "may not be blank"}])
+        raise DomainError(
+            _("write the decision"), errors=[{"field": "decision", "message": _("may not be blank")}]
+        )
     locked = Investigation.objects.select_for_update().get(pk=investigation.pk)
     if locked.decided_at is not None:
-        raise ConflictError("this investigation is already decided")
+        raise ConflictError(_("this investigation is already decided"))
     locked.decision = decision
     locked.decided_by = actor
     locked.decided_at = timezone.now()

@@ -7,6 +7,7 @@ Penalties are for event staff only: everyone else, anonymous visitors included, 
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
@@ -28,7 +29,7 @@ class _EventApi(APIView):
     permission_classes = [RulePermission]
     rules: dict[str, str] = {}
     refuse_anonymous_with_403 = True
-    refusal_message = "Only this event's judges and staff may see or give penalties."
+    refusal_message = gettext_lazy("Only this event's judges and staff may see or give penalties.")
 
     def get_tournament(self) -> Tournament:
         if not hasattr(self, "_tournament"):
@@ -139,7 +140,7 @@ class PenaltyPreviewApi(_EventApi):
         decision = penalty_propose(
             tournament=tournament,
             player=player,
-            round=event_round,
+            round_row=event_round,
             infraction=data.validated_data["infraction"],
             context=_context(data.validated_data),
             day=data.validated_data.get("day"),
@@ -301,7 +302,7 @@ class PenaltiesApi(_EventApi):
             tournament=tournament,
             actor=request.user,
             player=player,
-            round=event_round,
+            round_row=event_round,
             infraction=values["infraction"],
             description=values["description"],
             penalty=values.get("penalty"),
@@ -317,7 +318,7 @@ class PenaltyOverturnApi(_EventApi):
     """The head judge overturns a penalty on appeal; the record stays, its effects are undone."""
 
     rules = {"POST": "can_overturn_penalty"}
-    refusal_message = "Only the head judge may overturn a penalty."
+    refusal_message = gettext_lazy("Only the head judge may overturn a penalty.")
 
     class OverturnInputSerializer(serializers.Serializer):
         reason = serializers.CharField(max_length=2000)
@@ -358,7 +359,7 @@ class PenaltyReviewApi(PenaltyOverturnApi):
     """The head judge confirms a judge's proposed Disqualification, or changes it to another penalty."""
 
     rules = {"POST": "can_review_disqualification"}
-    refusal_message = "Only the head judge may confirm or change a proposed Disqualification."
+    refusal_message = gettext_lazy("Only the head judge may confirm or change a proposed Disqualification.")
 
     class ReviewInputSerializer(serializers.Serializer):
         decision = serializers.ChoiceField(choices=["confirm", "change"])

@@ -10,6 +10,12 @@
     return;
   }
 
+  // Translations from the JavaScript catalog (/jsi18n/, loaded before this script); English without it.
+  var gettext = window.gettext || function (text) { return text; };
+  var interpolate = window.interpolate || function (format, values) {
+    return format.replace(/%\(\w+\)s/g, function (match) { return values[match.slice(2, -2)]; });
+  };
+
   var POLL_MS = 4000;
   var TICK_MS = 250;
   var PROBE_EVERY = 3; // polls between checks for the next round (projector only)
@@ -18,7 +24,7 @@
   var apiBase = root.dataset.apiBase;
   var roundNumber = parseInt(root.dataset.round, 10) || null;
   var follow = root.dataset.follow === "1";
-  // Times of day are shown in the event's time zone (the server's TIME_ZONE, which the page
+  // Times of day are shown in the event's time zone (Tournament.time_zone, which the page
   // passes in), as the server-rendered times are, not in whatever zone the browser is set to.
   var timeZone = root.dataset.timeZone || undefined;
   var timeFormat = null;
@@ -30,11 +36,11 @@
   var pollCount = 0;
 
   var STATE_LABELS = {
-    not_started: "Waiting for the start",
+    not_started: gettext("Waiting for the start"),
     running: "",
-    paused: "Paused",
-    time_up: "Time",
-    finished: "Round over"
+    paused: gettext("Paused"),
+    time_up: gettext("Time"),
+    finished: gettext("Round over")
   };
 
   // The last answer: its payload, when it arrived (monotonic ms) and the server's wall clock then.
@@ -58,7 +64,7 @@
 
   function formatSeconds(seconds) {
     if (seconds === null || seconds === undefined) {
-      return "No time limit";
+      return gettext("No time limit");
     }
     seconds = Math.max(0, seconds);
     var h = Math.floor(seconds / 3600);
@@ -118,19 +124,19 @@
 
   function tableNote(row) {
     if (row.result_in) {
-      return "Finished: result in";
+      return gettext("Finished: result in");
     }
     var timeCalled = row.active_team !== null || row.extra_turns_played > 0;
     if (!timeCalled) {
       if (row.extra_turns_since) {
-        return "In extra turns since " + formatTime(row.extra_turns_since) + " · waiting for a judge to record the active team";
+        return interpolate(gettext("In extra turns since %(since)s · waiting for a judge to record the active team"), { since: formatTime(row.extra_turns_since) }, true);
       }
       return null;
     }
     if (row.active_team === null) {
-      return "Extra turns over";
+      return gettext("Extra turns over");
     }
-    return "Extra turns · team " + row.active_team + " · " + row.extra_turns_played + " of " + row.extra_turns_total + " played";
+    return interpolate(gettext("Extra turns · team %(team)s · %(played)s of %(total)s played"), { team: row.active_team, played: row.extra_turns_played, total: row.extra_turns_total }, true);
   }
 
   function renderTables(tables) {
@@ -153,11 +159,11 @@
       li.dataset.endsAt = row.ends_at || "";
       var no = document.createElement("span");
       no.className = "clock-table-no";
-      no.textContent = "Table " + row.table;
+      no.textContent = interpolate(gettext("Table %(table)s"), { table: row.table }, true);
       li.appendChild(no);
       var info = document.createElement("span");
       info.className = "clock-table-info";
-      info.textContent = note || "+" + row.extension_minutes + " min · ends " + formatTime(row.ends_at);
+      info.textContent = note || interpolate(gettext("+%(minutes)s min · ends %(time)s"), { minutes: row.extension_minutes, time: formatTime(row.ends_at) }, true);
       li.appendChild(info);
       if (!note) {
         var left = document.createElement("span");

@@ -4,6 +4,11 @@
 // suggestion button fixes the line.
 (function () {
   "use strict";
+  // Translations from the JavaScript catalog (/jsi18n/); English without it.
+  function gettext(text) { return window.gettext ? window.gettext(text) : text; }
+  function interpolate(format, values) {
+    return format.replace(/%\(\w+\)s/g, function (match) { return values[match.slice(2, -2)]; });
+  }
   var token = document.querySelector("input[name=csrfmiddlewaretoken]");
   if (!token) return;
   var csrf = token.value;
@@ -28,7 +33,7 @@
       message = message.replace(/^Line \d+\s*:?\s*/, "");
       var where = document.createElement("span");
       where.className = "line";
-      where.textContent = "Line " + error.line + ": ";
+      where.textContent = interpolate(gettext("Line %(line)s: "), { line: error.line });
       li.appendChild(where);
       if (error.line_text) {
         var quoted = document.createElement("span");
@@ -43,7 +48,7 @@
       var button = document.createElement("button");
       button.type = "button";
       button.className = "suggestion link";
-      button.textContent = "use " + name;
+      button.textContent = interpolate(gettext("use %(name)s"), { name: name });
       button.addEventListener("click", function () {
         var lines = textarea.value.split("\n");
         if (error.line >= 1 && error.line <= lines.length) {
@@ -98,12 +103,12 @@
 
     textarea.addEventListener("input", schedule);
     box.querySelector("button.save").addEventListener("click", function () {
-      status.textContent = "Saving…";
+      status.textContent = gettext("Saving…");
       post(box.dataset.submitUrl, { text: textarea.value, player: player }).then(function (result) {
         if (result.ok) {
           window.location.reload();
         } else {
-          status.textContent = result.data.detail || "Not saved.";
+          status.textContent = result.data.detail || gettext("Not saved.");
         }
       });
     });
@@ -117,13 +122,13 @@
     var status = box.querySelector(".status");
 
     box.querySelector("button.save").addEventListener("click", function () {
-      status.textContent = "Saving…";
+      status.textContent = gettext("Saving…");
       var body = { text: textarea.value, boosters: boosters.value ? Number(boosters.value) : null };
       post(box.dataset.submitUrl, body).then(function (result) {
         if (result.ok) {
           window.location.reload();
         } else {
-          status.textContent = result.data.detail || "Not saved.";
+          status.textContent = result.data.detail || gettext("Not saved.");
           feedback.replaceChildren.apply(feedback, refusal(result.data).map(function (error) {
             return item(error, textarea, function () {});
           }));

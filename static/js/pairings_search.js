@@ -3,7 +3,7 @@
   "use strict";
 
   function normalise(text) {
-    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim();
+    return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().split(/\s+/).join(" ").trim();
   }
 
   document.querySelectorAll("input[data-filter-table]").forEach(function (input) {

@@ -5,6 +5,8 @@
 // confirming. Nothing is saved until the form is submitted.
 (function () {
   "use strict";
+  // Translations from the JavaScript catalog (/jsi18n/); English without it.
+  function gettext(text) { return window.gettext ? window.gettext(text) : text; }
   // Choosing another round shows it at once (the Show button does the same without this script).
   const roundSelect = document.getElementById("round-select");
   if (roundSelect) {
@@ -105,7 +107,7 @@
     if (response.ok) {
       show(`Proposed: ${answer.penalty_label}`, answer.explanation, answer.notes);
     } else {
-      show("No proposal", answer.detail, []);
+      show(gettext("No proposal"), answer.detail, []);
     }
   }
 

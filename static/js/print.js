@@ -2,23 +2,28 @@
 (function () {
   "use strict";
   var POLL_MS = 1000;
+  // Translations from the JavaScript catalog (/jsi18n/); English without it.
+  function gettext(text) { return window.gettext ? window.gettext(text) : text; }
+  function interpolate(format, values) {
+    return format.replace(/%\(\w+\)s/g, function (match) { return values[match.slice(2, -2)]; });
+  }
 
   function update(row, job) {
     row.dataset.status = job.status;
     row.querySelector("progress").value = job.progress;
-    row.querySelector(".job-status").textContent = job.status === "done" ? "Ready" : job.status;
+    row.querySelector(".job-status").textContent = job.status === "done" ? gettext("Ready") : job.status;
     var action = row.querySelector(".job-action");
     if (job.status === "done" && job.url) {
       action.textContent = "";
       var link = document.createElement("a");
       link.href = job.url;
       link.target = "_blank";
-      link.textContent = "Download PDF" + (job.page_count ? " (" + job.page_count + " p.)" : "");
+      link.textContent = gettext("Download PDF") + (job.page_count ? " " + interpolate(gettext("(%(pages)s p.)"), { pages: job.page_count }) : "");
       action.appendChild(link);
     } else if (job.status === "failed") {
-      action.textContent = job.error + " (reload to retry)";
+      action.textContent = job.error + " " + gettext("(reload to retry)");
     } else if (job.retryable) {
-      action.textContent = "Stuck: its worker stopped (reload to retry)";
+      action.textContent = gettext("Stuck: its worker stopped (reload to retry)");
     }
   }
 

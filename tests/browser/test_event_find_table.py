@@ -16,7 +16,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_typing_a_name_leaves_only_that_teams_table(live_server, page):
     organizer = UserFactory()
     event = build_event(organizer, TEAMS)
-    published = round_publish(round=round_pair(tournament=event, actor=organizer), actor=organizer)
+    published = round_publish(round_row=round_pair(tournament=event, actor=organizer), actor=organizer)
     match = Match.objects.select_related("team_b").get(round=published, table=2)
     secondary = match.team_b.players.order_by("position").last()
     page.set_viewport_size({"width": 390, "height": 844})

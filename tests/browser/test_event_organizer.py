@@ -119,7 +119,7 @@ def test_results_entered_with_javascript_off_change_the_standings(live_server, b
     """Issue 14: the manage page's per-table forms work with JavaScript disabled."""
     organizer = UserFactory(username="orga")
     event = build_event(organizer, TEAMS[:8])
-    round_one = round_publish(round=round_pair(tournament=event, actor=organizer), actor=organizer)
+    round_one = round_publish(round_row=round_pair(tournament=event, actor=organizer), actor=organizer)
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
     log_in(page, live_server, "orga", f"/events/{event.id}/manage/")

@@ -45,7 +45,7 @@ def sized(page, request):
 
 
 def play(round_obj: Round, actor, *, a_wins=True) -> Round:
-    round_publish(round=round_obj, actor=actor)
+    round_publish(round_row=round_obj, actor=actor)
     for match in round_obj.matches.exclude(team_b=None):
         match.refresh_from_db()
         match_result_report(

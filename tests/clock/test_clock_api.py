@@ -86,7 +86,7 @@ def test_clock_payload_through_a_round(round_one, tables, judge, slow_play):
 
 
 def test_clock_while_paused_projects_the_end_from_now(round_one, tables, judge):
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
     post(client_for(judge), clock_url(round_one, "pause"), when=at(20))
 
     body = get(client_for(None), clock_url(round_one), when=at(30)).json()
@@ -109,7 +109,7 @@ def test_clock_while_paused_projects_the_end_from_now(round_one, tables, judge):
 def test_turn_sequence_through_the_api(round_one, tables, judge, slow_play, penalties, expected_sequence):
     """Time on team A's turn: A finishes (turn 0), then 3 turns alternating from B, plus 2 per
     Slow Play penalty given before time was called (MTR 2.4, IPG 3.3)."""
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
     match = tables[0]
     slow_play[match.pk] = [at(10 + 5 * n) for n in range(penalties)]
     client = client_for(judge)
@@ -141,7 +141,7 @@ def test_turn_sequence_through_the_api(round_one, tables, judge, slow_play, pena
 
 
 def test_slow_play_during_extra_turns_adds_nothing(round_one, tables, judge, slow_play):
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
     match = tables[0]
     client = client_for(judge)
     post(client, f"/api/v1/matches/{match.pk}/time/", {"active_team": "B"}, when=at(50))
@@ -154,7 +154,7 @@ def test_slow_play_during_extra_turns_adds_nothing(round_one, tables, judge, slo
 
 
 def test_slow_play_exactly_when_time_is_called_adds_nothing(round_one, tables, judge, slow_play):
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
     slow_play[tables[0].pk] = [at(50)]
 
     body = post(
@@ -165,7 +165,7 @@ def test_slow_play_exactly_when_time_is_called_adds_nothing(round_one, tables, j
 
 
 def test_extension_api_answers_with_the_grant(round_one, tables, judge):
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
 
     response = post(
         client_for(judge),
@@ -209,7 +209,7 @@ def test_bad_extension_body_names_the_field(round_one, tables, judge, body, fiel
 
 
 def test_time_call_body_is_checked(round_one, tables, judge):
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
     client = client_for(judge)
 
     missing = post(client, f"/api/v1/matches/{tables[0].pk}/time/", {}, when=at(50))
@@ -221,7 +221,7 @@ def test_time_call_body_is_checked(round_one, tables, judge):
 
 
 def test_time_call_before_the_end_is_a_conflict_with_the_message(round_one, tables, judge):
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
 
     response = post(
         client_for(judge), f"/api/v1/matches/{tables[1].pk}/time/", {"active_team": "A"}, when=at(49)
@@ -238,7 +238,7 @@ def test_time_call_before_the_end_is_a_conflict_with_the_message(round_one, tabl
 
 
 def test_time_call_accepts_the_team_id(round_one, tables, judge):
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
 
     response = post(
         client_for(judge),
@@ -320,7 +320,7 @@ def test_round_clock_actions_are_for_staff(round_one, tables, staff, player_user
     ],
 )
 def test_table_actions_are_for_judges(round_one, tables, staff, player_user, role, allowed):
-    round_start(round=round_one, actor=staff[StaffRole.ORGANIZER], at=T0)
+    round_start(round_row=round_one, actor=staff[StaffRole.ORGANIZER], at=T0)
     user = staff.get(role) or (player_user if role == "player" else UserFactory())
     client = client_for(user)
     extended, called = tables[1], tables[0]
@@ -412,7 +412,7 @@ def test_slow_play_after_the_tables_end_adds_nothing_when_time_is_clicked_later(
 ):
     """Table 1 ran out at 10:50; the Slow Play at 10:52 came in extra turns (IPG 3.3), so the
     judge reaching the table at 10:53 still sees 3 turns, not 5."""
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
     slow_play[tables[0].pk] = [at(52)]
 
     body = post(
@@ -432,7 +432,7 @@ def test_extra_turns_follow_the_events_team_size(
     """MTR 2.4: five additional turns in a one-versus-one match, three in 2HG; +2 per Slow Play."""
     tournament.team_size = team_size
     tournament.save()
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
     match = tables[0]
     slow_play[match.pk] = [at(10 + 5 * n) for n in range(penalties)]
     client = client_for(judge)

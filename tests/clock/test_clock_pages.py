@@ -38,7 +38,7 @@ def text(response) -> str:
 
 
 def test_projector_is_public_and_lists_extended_tables(client, tournament, round_one, tables, judge):
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
     with time_machine.travel(at(5), tick=False):
         time_extension_grant(match=tables[1], actor=judge, minutes=9, reason="deck check")
 
@@ -59,11 +59,11 @@ def test_projector_is_public_and_lists_extended_tables(client, tournament, round
 def test_projector_keeps_the_running_round_until_the_next_one_starts(
     client, tournament, round_one, tables, judge
 ):
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
     round_two = RoundFactory(tournament=tournament, number=2)
 
     before = text(page(client, f"/events/{tournament.pk}/clock/", when=at(55)))
-    round_start(round=round_two, actor=judge, at=at(60))
+    round_start(round_row=round_two, actor=judge, at=at(60))
     after = text(page(client, f"/events/{tournament.pk}/clock/", when=at(61)))
 
     assert "Round 1 0:00 Time" in before
@@ -82,7 +82,7 @@ def test_projector_hides_an_unpublished_round_from_the_public(client, tournament
 def test_judge_list_is_sorted_by_end_and_shows_extra_turns(
     client, tournament, round_one, tables, judge, slow_play
 ):
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
     with time_machine.travel(at(5), tick=False):
         time_extension_grant(match=tables[0], actor=judge, minutes=6, reason="deck check (3 + 3)")
     slow_play[tables[2].pk] = [at(20)]
@@ -160,7 +160,7 @@ def test_scorekeeper_cannot_post_judge_forms(client, tournament, round_one, tabl
 def test_player_sees_their_tables_end_with_extensions(
     client, tournament, round_one, tables, judge, player_user
 ):
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
     with time_machine.travel(at(5), tick=False):
         time_extension_grant(match=tables[1], actor=judge, minutes=9, reason="deck check")
     client.force_login(player_user)
@@ -174,7 +174,7 @@ def test_player_sees_their_tables_end_with_extensions(
 
 
 def test_player_sees_extra_turn_status(client, tournament, round_one, tables, judge, player_user):
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
     match_time_call(match=tables[1], actor=judge, active_team="A", at=at(50))
     client.force_login(player_user)
 
@@ -198,7 +198,7 @@ def mark_time_up(round_row, when):
 
 def test_projector_has_no_site_navigation(client, tournament, round_one, tables, judge):
     """The hall's screen shows the clock only: no "Log in / Sign up" bar."""
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
 
     html = page(client, f"/events/{tournament.pk}/clock/", when=at(10)).content.decode()
 
@@ -209,9 +209,11 @@ def test_projector_has_no_site_navigation(client, tournament, round_one, tables,
 def test_clock_pages_show_times_in_the_events_time_zone(
     client, settings, tournament, round_one, tables, judge
 ):
-    """Server-rendered times and the script's (via data-time-zone) both use settings.TIME_ZONE."""
-    settings.TIME_ZONE = "Europe/Paris"
-    round_start(round=round_one, actor=judge, at=T0)
+    """Server-rendered times and the script's (via data-time-zone) both use the event's time zone."""
+    settings.TIME_ZONE = "America/New_York"  # the site's zone: not the event's
+    tournament.time_zone = "Europe/Paris"
+    tournament.save(update_fields=["time_zone"])
+    round_start(round_row=round_one, actor=judge, at=T0)
     client.force_login(judge)
 
     projector = page(client, f"/events/{tournament.pk}/clock/", when=at(10))
@@ -228,7 +230,7 @@ def test_tables_in_extra_turns_wait_for_the_time_call_on_the_judge_list_and_proj
 ):
     """The time-up task marked tables 1 and 3 at 10:50; table 2 (+9) still plays; table 3's
     judge has recorded the active team."""
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
     with time_machine.travel(at(5), tick=False):
         time_extension_grant(match=tables[1], actor=judge, minutes=9, reason="deck check")
     mark_time_up(round_one, at(50, 40))
@@ -248,7 +250,7 @@ def test_tables_in_extra_turns_wait_for_the_time_call_on_the_judge_list_and_proj
 def finish_playoff_table(tournament, judge):
     playoff = RoundFactory(tournament=tournament, number=5, kind=RoundKind.PLAYOFF)
     match = MatchFactory(round=playoff, table=1)
-    round_start(round=playoff, actor=judge, at=T0)
+    round_start(round_row=playoff, actor=judge, at=T0)
     match_time_call(match=match, actor=judge, active_team="A", at=at(90))
     for _ in range(4):
         match_turn_complete(match=match, actor=judge)
@@ -298,7 +300,7 @@ def test_life_totals_after_a_playoff_tables_last_turn_tell_the_outcome(
 def test_life_totals_before_the_last_turn_are_refused(client, tournament, judge, slow_play):
     playoff = RoundFactory(tournament=tournament, number=5, kind=RoundKind.PLAYOFF)
     match = MatchFactory(round=playoff, table=1)
-    round_start(round=playoff, actor=judge, at=T0)
+    round_start(round_row=playoff, actor=judge, at=T0)
     match_time_call(match=match, actor=judge, active_team="A", at=at(90))
     client.force_login(judge)
     base = f"/events/{tournament.pk}/clock/judge"
@@ -332,7 +334,7 @@ def test_a_table_whose_result_is_in_leaves_the_end_of_round_views(
     judge, offered "call time" and shown as playing. A table with a result is finished."""
     from tournaments.services.results import match_result_report
 
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
     with time_machine.travel(at(5), tick=False):
         time_extension_grant(match=tables[0], actor=judge, minutes=5, reason="deck check")
     with time_machine.travel(at(10), tick=False):

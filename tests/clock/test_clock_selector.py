@@ -26,11 +26,11 @@ pytestmark = pytest.mark.django_db
 def test_restart_mid_round_rebuilds_the_same_clock(round_one, tables, judge, slow_play):
     """Everything the clock shows comes from stored timestamps: after dropping every in-memory
     object and the cache (what a restart loses), a fresh read from the rows is identical."""
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
     with time_machine.travel(at(8), tick=False):
         time_extension_grant(match=tables[2], actor=judge, minutes=7, reason="deck check (4 + 3)")
-    round_pause(round=round_one, actor=judge, at=at(15))
-    round_resume(round=round_one, actor=judge, at=at(18))
+    round_pause(round_row=round_one, actor=judge, at=at(15))
+    round_resume(round_row=round_one, actor=judge, at=at(18))
     slow_play[tables[1].pk] = [at(30)]
     match_time_call(match=tables[0], actor=judge, active_team="A", at=at(54))
     match_turn_complete(match=tables[0], actor=judge)
@@ -62,7 +62,7 @@ def test_clock_read_is_a_fixed_number_of_queries(
         match = MatchFactory(round=round_one, table=number)
         with time_machine.travel(at(1), tick=False):
             time_extension_grant(match=match, actor=judge, minutes=2, reason="judge call")
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
     loaded = Round.objects.select_related("tournament").get(pk=round_one.pk)
 
     with django_assert_num_queries(3):

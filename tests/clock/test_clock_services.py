@@ -38,7 +38,7 @@ def test_start_stores_the_events_round_length_and_the_start(tournament, round_on
     tournament.round_minutes = 45
     tournament.save()
 
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
 
     round_one.refresh_from_db()
     assert (round_one.started_at, round_one.length_minutes) == (T0, 45)
@@ -56,7 +56,7 @@ def test_start_keeps_a_length_set_on_the_round(round_one, tables, judge):
     round_one.length_minutes = 60
     round_one.save()
 
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
 
     assert _view(round_one, T0).ends_at == at(60)
 
@@ -64,7 +64,7 @@ def test_start_keeps_a_length_set_on_the_round(round_one, tables, judge):
 def test_playoff_round_defaults_to_ninety_minutes(tournament, judge):
     playoff = RoundFactory(tournament=tournament, number=6, kind=RoundKind.PLAYOFF)
 
-    round_start(round=playoff, actor=judge, at=T0)
+    round_start(round_row=playoff, actor=judge, at=T0)
 
     playoff.refresh_from_db()
     assert playoff.length_minutes == 90
@@ -75,7 +75,7 @@ def test_untimed_final_has_no_end(tournament, judge, slow_play):
     final = RoundFactory(tournament=tournament, number=8, kind=RoundKind.PLAYOFF)
     MatchFactory(round=final, table=1)
 
-    round_start(round=final, actor=judge, at=T0, untimed=True)
+    round_start(round_row=final, actor=judge, at=T0, untimed=True)
 
     final.refresh_from_db()
     assert (final.started_at, final.length_minutes) == (T0, None)
@@ -90,7 +90,7 @@ def test_untimed_final_has_no_end(tournament, judge, slow_play):
 
 def test_untimed_is_refused_for_a_swiss_round(round_one, judge):
     with pytest.raises(DomainError) as refused:
-        round_start(round=round_one, actor=judge, at=T0, untimed=True)
+        round_start(round_row=round_one, actor=judge, at=T0, untimed=True)
 
     assert refused.value.status_code == 400
     assert refused.value.errors[0]["field"] == "untimed"
@@ -101,7 +101,7 @@ def test_a_round_shorter_than_forty_minutes_is_refused(round_one, judge):
     round_one.save()
 
     with pytest.raises(DomainError) as refused:
-        round_start(round=round_one, actor=judge, at=T0)
+        round_start(round_row=round_one, actor=judge, at=T0)
 
     assert (refused.value.status_code, refused.value.message) == (
         400,
@@ -114,7 +114,7 @@ def test_start_waits_for_published_pairings(round_one, judge):
     round_one.save()
 
     with pytest.raises(ConflictError) as refused:
-        round_start(round=round_one, actor=judge, at=T0)
+        round_start(round_row=round_one, actor=judge, at=T0)
 
     assert (
         refused.value.message == "publish the pairings first: players must be seated before the clock starts"
@@ -124,10 +124,10 @@ def test_start_waits_for_published_pairings(round_one, judge):
 
 
 def test_starting_twice_is_a_conflict_and_keeps_the_first_start(round_one, judge):
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
 
     with pytest.raises(ConflictError) as refused:
-        round_start(round=round_one, actor=judge, at=at(5))
+        round_start(round_row=round_one, actor=judge, at=at(5))
 
     assert refused.value.message == "the round has already started"
     round_one.refresh_from_db()
@@ -135,13 +135,13 @@ def test_starting_twice_is_a_conflict_and_keeps_the_first_start(round_one, judge
 
 
 def test_pause_and_resume_push_every_end_by_the_pause(round_one, tables, judge):
-    round_start(round=round_one, actor=judge, at=T0)
-    round_pause(round=round_one, actor=judge, at=at(20))
+    round_start(round_row=round_one, actor=judge, at=T0)
+    round_pause(round_row=round_one, actor=judge, at=at(20))
 
     paused = _view(round_one, at(25))
     assert (paused.state, paused.remaining_seconds) == (ClockState.PAUSED, 30 * 60)
 
-    round_resume(round=round_one, actor=judge, at=at(27))
+    round_resume(round_row=round_one, actor=judge, at=at(27))
 
     view = _view(round_one, at(30))
     assert (view.state, view.ends_at, view.remaining_seconds) == (ClockState.RUNNING, at(57), 27 * 60)
@@ -155,11 +155,11 @@ def test_pause_and_resume_push_every_end_by_the_pause(round_one, tables, judge):
 
 
 def test_two_pauses_add_up(round_one, tables, judge):
-    round_start(round=round_one, actor=judge, at=T0)
-    round_pause(round=round_one, actor=judge, at=at(10))
-    round_resume(round=round_one, actor=judge, at=at(12, 30))
-    round_pause(round=round_one, actor=judge, at=at(40))
-    round_resume(round=round_one, actor=judge, at=at(41))
+    round_start(round_row=round_one, actor=judge, at=T0)
+    round_pause(round_row=round_one, actor=judge, at=at(10))
+    round_resume(round_row=round_one, actor=judge, at=at(12, 30))
+    round_pause(round_row=round_one, actor=judge, at=at(40))
+    round_resume(round_row=round_one, actor=judge, at=at(41))
 
     view = _view(round_one, at(53, 30))
     assert (view.state, view.ends_at, view.remaining_seconds) == (ClockState.TIME_UP, at(53, 30), 0)
@@ -167,34 +167,34 @@ def test_two_pauses_add_up(round_one, tables, judge):
 
 
 def test_a_second_pause_is_refused_and_writes_nothing(round_one, judge):
-    round_start(round=round_one, actor=judge, at=T0)
-    round_pause(round=round_one, actor=judge, at=at(20))
+    round_start(round_row=round_one, actor=judge, at=T0)
+    round_pause(round_row=round_one, actor=judge, at=at(20))
 
     with pytest.raises(ConflictError) as refused:
-        round_pause(round=round_one, actor=judge, at=at(20, 1))
+        round_pause(round_row=round_one, actor=judge, at=at(20, 1))
 
     assert refused.value.message == "the round is already paused"
     assert RoundPause.objects.count() == 1
 
 
 def test_resume_without_a_pause_is_refused(round_one, judge):
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
 
     with pytest.raises(ConflictError) as refused:
-        round_resume(round=round_one, actor=judge, at=at(5))
+        round_resume(round_row=round_one, actor=judge, at=at(5))
 
     assert refused.value.message == "only a paused round can be resumed"
 
 
 def test_pause_before_the_start_is_refused(round_one, judge):
     with pytest.raises(ConflictError) as refused:
-        round_pause(round=round_one, actor=judge, at=T0)
+        round_pause(round_row=round_one, actor=judge, at=T0)
 
     assert refused.value.message == "only a running round can be paused"
 
 
 def test_extension_moves_only_that_tables_end(round_one, tables, judge):
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
 
     with time_machine.travel(at(12), tick=False):
         extension = time_extension_grant(match=tables[1], actor=judge, minutes=9, reason="deck check (6 + 3)")
@@ -220,12 +220,12 @@ def test_extension_moves_only_that_tables_end(round_one, tables, judge):
 
 
 def test_extensions_at_one_table_add_up_and_pause_with_the_round(round_one, tables, judge):
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
     with time_machine.travel(at(5), tick=False):
         time_extension_grant(match=tables[0], actor=judge, minutes=2, reason="ruling took 2 minutes")
         time_extension_grant(match=tables[0], actor=judge, minutes=4, reason="judge call")
-    round_pause(round=round_one, actor=judge, at=at(30))
-    round_resume(round=round_one, actor=judge, at=at(33))
+    round_pause(round_row=round_one, actor=judge, at=at(30))
+    round_resume(round_row=round_one, actor=judge, at=at(33))
 
     assert _table(_view(round_one, at(40)), 1).ends_at == at(59)
 
@@ -251,7 +251,7 @@ def test_extension_input_is_checked(round_one, tables, judge, minutes, reason, f
 
 
 def test_time_call_is_refused_before_the_tables_end(round_one, tables, judge):
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
 
     with pytest.raises(ConflictError) as refused:
         match_time_call(match=tables[0], actor=judge, active_team="A", at=at(49, 59))
@@ -262,7 +262,7 @@ def test_time_call_is_refused_before_the_tables_end(round_one, tables, judge):
 
 
 def test_time_call_is_accepted_at_the_tables_end(round_one, tables, judge):
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
 
     match_time_call(match=tables[0], actor=judge, active_team="B", at=at(50))
 
@@ -284,7 +284,7 @@ def test_slow_play_after_the_tables_end_adds_no_turns_even_before_time_is_called
 ):
     """IPG 3.3: table 1 ran out at 10:50; a Slow Play at 10:52 is already in extra turns, so the
     judge clicking time at 10:53 still gets 3 turns. Table 2's penalty at 10:49 adds 2."""
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
     slow_play[tables[0].pk] = [at(52)]
     slow_play[tables[1].pk] = [at(49)]
 
@@ -299,7 +299,7 @@ def test_slow_play_after_the_tables_end_adds_no_turns_even_before_time_is_called
 
 
 def test_an_extended_table_gets_time_called_only_after_its_extension(round_one, tables, judge):
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
     with time_machine.travel(at(30), tick=False):
         time_extension_grant(match=tables[2], actor=judge, minutes=9, reason="deck check")
 
@@ -312,9 +312,9 @@ def test_an_extended_table_gets_time_called_only_after_its_extension(round_one, 
 
 
 def test_paused_time_does_not_count_towards_the_tables_end(round_one, tables, judge):
-    round_start(round=round_one, actor=judge, at=T0)
-    round_pause(round=round_one, actor=judge, at=at(10))
-    round_resume(round=round_one, actor=judge, at=at(15))
+    round_start(round_row=round_one, actor=judge, at=T0)
+    round_pause(round_row=round_one, actor=judge, at=at(10))
+    round_resume(round_row=round_one, actor=judge, at=at(15))
 
     with pytest.raises(ConflictError):
         match_time_call(match=tables[0], actor=judge, active_team="A", at=at(54, 59))
@@ -322,7 +322,7 @@ def test_paused_time_does_not_count_towards_the_tables_end(round_one, tables, ju
 
 
 def test_time_is_called_once(round_one, tables, judge):
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
     match_time_call(match=tables[0], actor=judge, active_team="A", at=at(50))
 
     with pytest.raises(ConflictError) as refused:
@@ -332,7 +332,7 @@ def test_time_is_called_once(round_one, tables, judge):
 
 
 def test_time_call_accepts_a_team_id(round_one, tables, judge):
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
 
     match_time_call(match=tables[0], actor=judge, active_team=tables[0].team_b_id, at=at(50))
 
@@ -341,7 +341,7 @@ def test_time_call_accepts_a_team_id(round_one, tables, judge):
 
 
 def test_time_call_refuses_a_team_not_at_the_table(round_one, tables, judge):
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
 
     with pytest.raises(DomainError) as refused:
         match_time_call(match=tables[0], actor=judge, active_team=tables[1].team_a_id, at=at(50))
@@ -350,7 +350,7 @@ def test_time_call_refuses_a_team_not_at_the_table(round_one, tables, judge):
 
 
 def test_no_extension_once_time_is_called(round_one, tables, judge):
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
     match_time_call(match=tables[0], actor=judge, active_team="A", at=at(50))
 
     with pytest.raises(ConflictError) as refused:
@@ -364,7 +364,7 @@ def test_no_extension_once_time_is_called(round_one, tables, judge):
 def test_time_call_in_an_untimed_round_is_refused(tournament, judge, slow_play):
     final = RoundFactory(tournament=tournament, number=8, kind=RoundKind.PLAYOFF)
     match = MatchFactory(round=final, table=1)
-    round_start(round=final, actor=judge, at=T0, untimed=True)
+    round_start(round_row=final, actor=judge, at=T0, untimed=True)
 
     with pytest.raises(ConflictError) as refused:
         match_time_call(match=match, actor=judge, active_team="A", at=T0 + datetime.timedelta(hours=3))

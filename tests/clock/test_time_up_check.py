@@ -55,7 +55,7 @@ def test_the_sweeps_are_in_the_beat_schedule_under_their_task_names():
 
 @pytest.mark.django_db
 def test_before_time_is_up_the_task_records_nothing(round_one, tables, judge):
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
 
     result = run_task(round_one.pk, at(49, 59))
 
@@ -66,7 +66,7 @@ def test_before_time_is_up_the_task_records_nothing(round_one, tables, judge):
 
 @pytest.mark.django_db
 def test_task_run_twice_records_time_up_once(round_one, tables, judge):
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
     with time_machine.travel(at(20), tick=False):
         time_extension_grant(match=tables[1], actor=judge, minutes=5, reason="deck check")
 
@@ -92,8 +92,8 @@ def test_task_run_twice_records_time_up_once(round_one, tables, judge):
 
 @pytest.mark.django_db
 def test_a_stale_run_after_a_pause_does_nothing(round_one, tables, judge):
-    round_start(round=round_one, actor=judge, at=T0)
-    round_pause(round=round_one, actor=judge, at=at(45))
+    round_start(round_row=round_one, actor=judge, at=T0)
+    round_pause(round_row=round_one, actor=judge, at=at(45))
 
     result = run_task(round_one.pk, at(50))
 
@@ -105,7 +105,7 @@ def test_a_stale_run_after_a_pause_does_nothing(round_one, tables, judge):
 def test_unknown_unstarted_and_untimed_rounds_are_ignored(tournament, round_one, judge, slow_play):
     final = RoundFactory(tournament=tournament, number=8, kind="playoff")
     MatchFactory(round=final, table=1)
-    round_start(round=final, actor=judge, at=T0, untimed=True)
+    round_start(round_row=final, actor=judge, at=T0, untimed=True)
 
     results = [run_task(round_id, at(600)) for round_id in (999999, round_one.pk, final.pk)]
 
@@ -158,7 +158,7 @@ def since(match):
 
 @pytest.mark.django_db
 def test_tables_past_their_end_are_marked_in_extra_turns_exactly_once(round_one, tables, judge):
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
     with time_machine.travel(at(20), tick=False):
         time_extension_grant(match=tables[1], actor=judge, minutes=9, reason="deck check (6 + 3)")
 
@@ -177,7 +177,7 @@ def test_tables_past_their_end_are_marked_in_extra_turns_exactly_once(round_one,
 
 @pytest.mark.django_db
 def test_a_table_on_a_nine_minute_extension_is_marked_only_at_its_own_end(round_one, tables, judge):
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
     with time_machine.travel(at(20), tick=False):
         time_extension_grant(match=tables[1], actor=judge, minutes=9, reason="deck check (6 + 3)")
     run_task(round_one.pk, at(50))
@@ -195,14 +195,14 @@ def test_a_table_on_a_nine_minute_extension_is_marked_only_at_its_own_end(round_
 def test_pausing_stops_marking_until_the_clock_runs_again(round_one, tables, judge):
     """Table 2 has 4 of its 9 extra minutes left when the room is paused at 10:55: no run during
     the pause marks it; after the 20-minute pause it runs out at 11:19."""
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
     with time_machine.travel(at(20), tick=False):
         time_extension_grant(match=tables[1], actor=judge, minutes=9, reason="deck check (6 + 3)")
     run_task(round_one.pk, at(50))
-    round_pause(round=round_one, actor=judge, at=at(55))
+    round_pause(round_row=round_one, actor=judge, at=at(55))
 
     during = [run_task(round_one.pk, at(minute)) for minute in (59, 65, 74)]
-    round_resume(round=round_one, actor=judge, at=at(75))
+    round_resume(round_row=round_one, actor=judge, at=at(75))
     before_end = run_task(round_one.pk, at(78, 59))
     at_end = run_task(round_one.pk, at(79))
 
@@ -214,7 +214,7 @@ def test_pausing_stops_marking_until_the_clock_runs_again(round_one, tables, jud
 @pytest.mark.django_db
 def test_a_late_extension_moves_a_marked_table_out_of_extra_turns(round_one, tables, judge):
     """A deck check noted only at 10:52 gives table 1 +5: it is back on its clock until 10:55."""
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
     run_task(round_one.pk, at(50))
 
     with time_machine.travel(at(52), tick=False):
@@ -228,7 +228,7 @@ def test_a_late_extension_moves_a_marked_table_out_of_extra_turns(round_one, tab
 @pytest.mark.django_db
 def test_time_call_records_extra_turns_when_no_run_marked_the_table(round_one, tables, judge):
     """No sweep ran yet (or no beat runs): the time call records the table's own end itself."""
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
 
     match_time_call(match=tables[0], actor=judge, active_team="A", at=at(53))
 

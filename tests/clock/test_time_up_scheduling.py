@@ -35,15 +35,15 @@ def sweep(when):
 
 
 def test_start_stores_the_round_end_as_the_next_check(round_one, tables, judge):
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
 
     assert stored_check(round_one) == at(50)
 
 
 def test_resume_stores_the_end_moved_by_the_pause(round_one, tables, judge):
-    round_start(round=round_one, actor=judge, at=T0)
-    round_pause(round=round_one, actor=judge, at=at(40))
-    round_resume(round=round_one, actor=judge, at=at(47))
+    round_start(round_row=round_one, actor=judge, at=T0)
+    round_pause(round_row=round_one, actor=judge, at=at(40))
+    round_resume(round_row=round_one, actor=judge, at=at(47))
 
     assert stored_check(round_one) == at(57)
 
@@ -51,7 +51,7 @@ def test_resume_stores_the_end_moved_by_the_pause(round_one, tables, judge):
 def test_extension_stores_the_next_deadline(round_one, tables, judge):
     """Before the round end the next deadline is still the round's end; after it, the extended
     table's new end (tables 2 and 3 are already out of time at 10:52)."""
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
     with time_machine.travel(at(20), tick=False):
         time_extension_grant(match=tables[1], actor=judge, minutes=9, reason="deck check (6 + 3)")
     first = stored_check(round_one)
@@ -62,7 +62,7 @@ def test_extension_stores_the_next_deadline(round_one, tables, judge):
 
 
 def test_time_call_stores_a_check_at_the_call(round_one, tables, judge):
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
 
     match_time_call(match=tables[0], actor=judge, active_team="A", at=at(53))
 
@@ -70,7 +70,7 @@ def test_time_call_stores_a_check_at_the_call(round_one, tables, judge):
 
 
 def test_the_sweep_leaves_a_round_alone_until_its_deadline(round_one, tables, judge):
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
 
     assert sweep(at(49, 59)) == {}
     assert stored_check(round_one) == at(50)
@@ -80,7 +80,7 @@ def test_the_sweep_leaves_a_round_alone_until_its_deadline(round_one, tables, ju
 def test_the_sweep_marks_tables_at_each_end_then_stops_looking(round_one, tables, judge):
     """Table 2 has a 9-minute extension: the sweep at 10:50 marks tables 1 and 3 and records time
     up, looks again at 10:59 for table 2, then clears the round's deadline."""
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
     with time_machine.travel(at(20), tick=False):
         time_extension_grant(match=tables[1], actor=judge, minutes=9, reason="deck check (6 + 3)")
 
@@ -103,12 +103,12 @@ def test_the_sweep_marks_tables_at_each_end_then_stops_looking(round_one, tables
 
 
 def test_a_sweep_during_a_pause_clears_the_deadline_and_resume_sets_it_again(round_one, tables, judge):
-    round_start(round=round_one, actor=judge, at=T0)
-    round_pause(round=round_one, actor=judge, at=at(45))
+    round_start(round_row=round_one, actor=judge, at=T0)
+    round_pause(round_row=round_one, actor=judge, at=at(45))
 
     during = sweep(at(50))[round_one.pk]
     cleared = stored_check(round_one)
-    round_resume(round=round_one, actor=judge, at=at(60))
+    round_resume(round_row=round_one, actor=judge, at=at(60))
     at_new_end = sweep(at(65))[round_one.pk]
 
     assert (str(during.check.state), during.next_check_at, cleared) == ("paused", None, None)
@@ -120,7 +120,7 @@ def test_a_clock_change_between_the_check_and_its_hand_over_keeps_its_own_deadli
 ):
     """The sweep read 10:50 as due; a judge's extension stored 11:01 before the sweep handed on:
     the sweep's conditional update loses, the extension's deadline stands."""
-    round_start(round=round_one, actor=judge, at=T0)
+    round_start(round_row=round_one, actor=judge, at=T0)
     real_record = services.round_time_up_record
 
     def record_then_extend(**kwargs):

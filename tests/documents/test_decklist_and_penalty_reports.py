@@ -79,7 +79,7 @@ def test_penalty_report_shows_deviations_and_appeals():
         tournament=event.tournament,
         actor=event.organizer,
         player=slow,
-        round=event.round,
+        round_row=event.round,
         infraction="TE-SP",
         description="Took over a minute for each attack declaration",
     )
@@ -87,7 +87,7 @@ def test_penalty_report_shows_deviations_and_appeals():
         tournament=event.tournament,
         actor=event.organizer,
         player=deviated,
-        round=event.round,
+        round_row=event.round,
         infraction="GPE-GRV",
         description="Cast a sorcery during combat",
         penalty="no_penalty",
@@ -113,7 +113,7 @@ def test_penalty_and_decklist_times_print_readably_in_the_event_time_zone(settin
         tournament=event.tournament,
         actor=event.organizer,
         player=player,
-        round=event.round,
+        round_row=event.round,
         infraction="TE-SP",
         description="Slow attacks",
     )

@@ -60,7 +60,9 @@ def test_the_final_prints_final_standings_with_playoff_places_then_swiss_order()
     report(slot_1, organizer, a_wins=False)  # seed 4 beats seed 1
     report(slot_2, organizer, a_wins=True)  # seed 2 beats seed 3
     with pytest.raises(DomainError, match="final standings once the final is finished"):
-        document_request(tournament=tournament, actor=organizer, kind="standings", round=semifinals.number)
+        document_request(
+            tournament=tournament, actor=organizer, kind="standings", round_number=semifinals.number
+        )
     final = round_pair(tournament=tournament, actor=organizer)
     assert not DocumentJob.objects.filter(round=final, kind=DocumentKind.STANDINGS).exists()
 

@@ -60,9 +60,9 @@ def build_floor_event(teams: int = 8) -> FloorEvent:
         matches=[(rows[i].pk, rows[i + 1].pk) for i in range(0, teams, 2)],
         reason="seated by hand for the test",
     )
-    round_publish(round=first, actor=organizer)
+    round_publish(round_row=first, actor=organizer)
     started = timezone.now() - datetime.timedelta(minutes=10)
-    round_start(round=first, actor=organizer, at=started)
+    round_start(round_row=first, actor=organizer, at=started)
     return FloorEvent(
         tournament=tournament,
         teams=rows,

@@ -11,7 +11,7 @@ from django.utils import timezone
 from decklists.services import deck_check_finish, deck_check_start
 from tests.factories import UserFactory
 from tests.tournaments.factories import add_staff, client_for, event_with_teams
-from tournaments.enums import MatchResultKind, StaffRole
+from tournaments.enums import ResultKind, StaffRole
 from tournaments.models import Match, Team
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_pair
@@ -39,7 +39,7 @@ def independent_contenders(tournament, *, cut: int, swiss_rounds: int) -> list[i
     played_rounds = set()
     for match in Match.objects.filter(round__tournament=tournament, confirmed=True):
         played_rounds.add(match.round.number)
-        if match.result_kind == MatchResultKind.BYE:
+        if match.result_kind == ResultKind.BYE:
             points[match.team_a_id] += 3
         elif match.team_a_wins > match.team_b_wins:
             points[match.team_a_id] += 3

@@ -51,7 +51,7 @@ def test_notes_about_a_player_or_penalty_filter_and_validate(floor_event):
         tournament=ev.tournament,
         actor=ev.judge,
         player=player,
-        round=ev.round,
+        round_row=ev.round,
         infraction="TE-SP",
         description="slow",
     )
@@ -115,7 +115,7 @@ def test_dq_report_pdf_holds_the_penaltys_facts_and_stays_with_it(floor_event, s
         tournament=ev.tournament,
         actor=ev.head_judge,
         player=offender,
-        round=ev.round,
+        round_row=ev.round,
         infraction="USC-C",
         description="Stacked the deck during the shuffle, seen by two judges",
     )

@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 
 from penalties.models import Penalty
-from tournaments.enums import MatchResultKind
+from tournaments.enums import ResultKind
 from tournaments.models import AuditEntry, Match, Team
 
 pytestmark = pytest.mark.django_db
@@ -42,7 +42,7 @@ def test_a_floor_judges_disqualification_is_a_proposal_with_no_effect(table, cli
         "pending",
     )
     assert (team_b(table).disqualified, team_b(table).dropped_after_round) == (False, None)
-    assert Match.objects.get(pk=table.match.pk).result_kind == MatchResultKind.PENDING
+    assert Match.objects.get(pk=table.match.pk).result_kind == ResultKind.PENDING
     assert list(Penalty.objects.in_force()) == []
 
 
@@ -51,7 +51,7 @@ def test_the_head_judges_disqualification_takes_effect_at_once(table, client_for
 
     assert (response.status_code, response.json()["review"]) == (201, "")
     assert (team_b(table).disqualified, team_b(table).dropped_after_round) == (True, 1)
-    assert Match.objects.get(pk=table.match.pk).result_kind == MatchResultKind.PENALTY_LOSS
+    assert Match.objects.get(pk=table.match.pk).result_kind == ResultKind.MATCH_LOSS
 
 
 def test_the_head_judge_confirms_a_proposal_and_then_it_takes_effect(table, client_for):
@@ -64,7 +64,7 @@ def test_the_head_judge_confirms_a_proposal_and_then_it_takes_effect(table, clie
     assert (refused.status_code, confirmed.status_code, again.status_code) == (403, 200, 409)
     assert confirmed.json()["review"] == "confirmed"
     assert (team_b(table).disqualified, team_b(table).dropped_after_round) == (True, 1)
-    assert Match.objects.get(pk=table.match.pk).result_kind == MatchResultKind.PENALTY_LOSS
+    assert Match.objects.get(pk=table.match.pk).result_kind == ResultKind.MATCH_LOSS
     entry = AuditEntry.objects.get(action="penalty_disqualification_confirm")
     assert (entry.actor, entry.before["review"], entry.after["review"], entry.reason) == (
         table.head_judge,
@@ -102,7 +102,7 @@ def test_the_head_judge_changes_a_proposal_into_a_match_loss(table, client_for):
     assert (replacement.penalty, replacement.deviated, replacement.review) == ("match_loss", True, "")
     assert list(Penalty.objects.in_force()) == [replacement]
     assert team_b(table).disqualified is False
-    assert Match.objects.get(pk=table.match.pk).result_kind == MatchResultKind.PENALTY_LOSS
+    assert Match.objects.get(pk=table.match.pk).result_kind == ResultKind.MATCH_LOSS
     assert (
         AuditEntry.objects.filter(action="penalty_disqualification_change", actor=table.head_judge).count()
         == 1

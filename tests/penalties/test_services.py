@@ -13,7 +13,7 @@ from penalties.models import Penalty
 from penalties.selectors import match_point_adjustments, slow_play_penalty_times
 from penalties.services import penalty_issue, penalty_overturn, penalty_propose
 from tests.factories import MatchFactory, RoundFactory, TeamFactory
-from tournaments.enums import MatchResultKind
+from tournaments.enums import ResultKind
 from tournaments.models import AuditEntry, Match, Team
 from tournaments.services.results import match_result_report
 from tournaments.services.teams import team_drop
@@ -24,7 +24,7 @@ def issue(table, player, infraction, *, actor=None, **kwargs):
         tournament=table.tournament,
         actor=actor or table.judge,
         player=player,
-        round=table.round,
+        round_row=table.round,
         infraction=infraction,
         description=kwargs.pop("description", "seen by the floor judge"),
         **kwargs,
@@ -52,7 +52,7 @@ def test_propose_counts_the_players_earlier_warnings_and_saves_nothing(table):
     issue(table, table.a1, "TE-SP")
 
     decision = penalty_propose(
-        tournament=table.tournament, player=table.a1, round=table.round, infraction="TE-SP", context={}
+        tournament=table.tournament, player=table.a1, round_row=table.round, infraction="TE-SP", context={}
     )
 
     assert decision.penalty == "match_loss"
@@ -67,7 +67,7 @@ def test_propose_does_not_pool_teammates_penalties(table):
     issue(table, table.a1, "TE-SP")
 
     decision = penalty_propose(
-        tournament=table.tournament, player=table.a2, round=table.round, infraction="TE-SP", context={}
+        tournament=table.tournament, player=table.a2, round_row=table.round, infraction="TE-SP", context={}
     )
 
     assert (decision.penalty, decision.upgraded) == ("warning", False)
@@ -101,7 +101,7 @@ def test_game_loss_under_ipg_sets_the_match_against_the_team(table):
     penalty = issue(table, table.a2, "TE-DLP", context={"found_during_deck_check": True})
 
     assert penalty.penalty == "game_loss"
-    assert result(table) == (MatchResultKind.PENALTY_LOSS, 0, 1)
+    assert result(table) == (ResultKind.MATCH_LOSS, 0, 1)
 
 
 def test_deck_check_game_loss_under_match_point_costs_one_point_not_the_match(table):
@@ -110,7 +110,7 @@ def test_deck_check_game_loss_under_match_point_costs_one_point_not_the_match(ta
     penalty = issue(table, table.a2, "TE-DLP", context={"found_during_deck_check": True})
 
     assert (penalty.penalty, penalty.match_point_adjustment) == ("match_point", -1)
-    assert result(table) == (MatchResultKind.PLAYED, 1, 0)
+    assert result(table) == (ResultKind.PLAYED, 1, 0)
     assert match_point_adjustments(table.tournament.pk) == {table.match.team_a_id: -1}
 
 
@@ -119,22 +119,22 @@ def test_simultaneous_losses_on_both_teams_change_no_score(table):
     table.tournament.save()
 
     first = issue(table, table.a1, "TE-DLP", context={"found_during_deck_check": True})
-    assert result(table) == (MatchResultKind.PENALTY_LOSS, 0, 1)
+    assert result(table) == (ResultKind.MATCH_LOSS, 0, 1)
     issue(table, table.b1, "TE-DLP", context={"found_during_deck_check": True}, simultaneous_with=first)
 
-    assert result(table) == (MatchResultKind.PENDING, 0, 0)
+    assert result(table) == (ResultKind.PENDING, 0, 0)
     assert Penalty.objects.filter(overturned=False).count() == 2
 
 
 def test_simultaneous_match_losses_on_both_teams_are_a_double_loss(table):
     first = issue(table, table.a1, "USC-IDW")
-    assert result(table) == (MatchResultKind.PENALTY_LOSS, 0, 1)
+    assert result(table) == (ResultKind.MATCH_LOSS, 0, 1)
 
     second = issue(table, table.b1, "USC-IDW", simultaneous_with=first)
 
     assert (first.penalty, second.penalty) == ("match_loss", "match_loss")
     assert second.simultaneous_with_id == first.pk
-    assert result(table) == (MatchResultKind.DOUBLE_LOSS, 0, 0)
+    assert result(table) == (ResultKind.DOUBLE_LOSS, 0, 0)
 
 
 def test_overturning_one_match_loss_of_a_double_loss_leaves_the_other_teams_loss(table):
@@ -143,9 +143,9 @@ def test_overturning_one_match_loss_of_a_double_loss_leaves_the_other_teams_loss
 
     penalty_overturn(penalty=first, actor=table.head_judge, reason="no wager was offered")
 
-    assert result(table) == (MatchResultKind.PENALTY_LOSS, 1, 0)
+    assert result(table) == (ResultKind.MATCH_LOSS, 1, 0)
     penalty_overturn(penalty=second, actor=table.head_judge, reason="no wager was offered")
-    assert result(table) == (MatchResultKind.PENDING, 0, 0)
+    assert result(table) == (ResultKind.PENDING, 0, 0)
 
 
 def test_a_later_simultaneous_penalty_joins_the_first_of_its_ruling(table):
@@ -243,7 +243,7 @@ def test_head_judge_deviation_is_stored_with_its_effects(table):
 
     assert (penalty.proposed_penalty, penalty.penalty, penalty.deviated) == ("warning", "match_loss", True)
     assert penalty.deviation_reason == "did it on purpose"
-    assert result(table) == (MatchResultKind.PENALTY_LOSS, 0, 1)
+    assert result(table) == (ResultKind.MATCH_LOSS, 0, 1)
 
 
 def test_sending_the_proposed_penalty_back_is_not_a_deviation(table):
@@ -254,11 +254,11 @@ def test_sending_the_proposed_penalty_back_is_not_a_deviation(table):
 
 def test_overturn_restores_the_result_before_the_penalty_and_is_audited(table):
     penalty = issue(table, table.a1, "TE-OA")
-    assert result(table) == (MatchResultKind.PENALTY_LOSS, 0, 1)
+    assert result(table) == (ResultKind.MATCH_LOSS, 0, 1)
 
     penalty_overturn(penalty=penalty, actor=table.head_judge, reason="the note was the player's own")
 
-    assert result(table) == (MatchResultKind.PENDING, 0, 0)
+    assert result(table) == (ResultKind.PENDING, 0, 0)
     stored = Penalty.objects.get(pk=penalty.pk)
     assert (stored.overturned, stored.overturned_by_id, stored.overturn_reason) == (
         True,
@@ -280,9 +280,9 @@ def test_overturn_keeps_the_result_another_penalty_still_decides(table):
 
     penalty_overturn(penalty=second, actor=table.head_judge, reason="no wager was offered")
 
-    assert result(table) == (MatchResultKind.PENALTY_LOSS, 1, 0)
+    assert result(table) == (ResultKind.MATCH_LOSS, 1, 0)
     penalty_overturn(penalty=first, actor=table.head_judge, reason="no assistance")
-    assert result(table) == (MatchResultKind.PENDING, 0, 0)
+    assert result(table) == (ResultKind.PENDING, 0, 0)
 
 
 def test_overturning_the_deciding_penalty_hands_the_match_to_a_later_one(table):
@@ -291,7 +291,7 @@ def test_overturning_the_deciding_penalty_hands_the_match_to_a_later_one(table):
 
     penalty_overturn(penalty=first, actor=table.head_judge, reason="no assistance")
 
-    assert result(table) == (MatchResultKind.PENALTY_LOSS, 1, 0)
+    assert result(table) == (ResultKind.MATCH_LOSS, 1, 0)
 
 
 def test_overturned_penalties_no_longer_count_for_upgrades(table):
@@ -333,7 +333,7 @@ def test_disqualification_overturned_before_the_next_round_reinstates_the_team_a
     team = table.match.team_b
     team.refresh_from_db()
     assert (team.disqualified, team.dropped_after_round) == (True, 1)
-    assert result(table) == (MatchResultKind.PENALTY_LOSS, 1, 0)
+    assert result(table) == (ResultKind.MATCH_LOSS, 1, 0)
 
     penalty_overturn(penalty=penalty, actor=table.head_judge, reason="it was a joke between friends")
 
@@ -341,7 +341,7 @@ def test_disqualification_overturned_before_the_next_round_reinstates_the_team_a
     assert (team.disqualified, team.dropped_after_round, team.drop_reason) == (False, None, "")
     match = Match.objects.get(pk=table.match.pk)
     assert (match.result_kind, match.team_a_wins, match.team_b_wins, match.confirmed) == (
-        MatchResultKind.PLAYED,
+        ResultKind.PLAYED,
         0,
         1,
         False,
@@ -376,7 +376,7 @@ def test_disqualification_cannot_be_overturned_once_a_later_round_was_paired(tab
     assert "re-enter the event (MTR 2.10)" in refused.value.message
     assert Penalty.objects.get(pk=penalty.pk).overturned is False
     assert Team.objects.get(pk=table.match.team_b_id).disqualified is True
-    assert result(table) == (MatchResultKind.PENALTY_LOSS, 1, 0)
+    assert result(table) == (ResultKind.MATCH_LOSS, 1, 0)
 
 
 def test_a_loss_after_the_result_was_reported_lands_on_the_teams_next_match(table):
@@ -387,9 +387,9 @@ def test_a_loss_after_the_result_was_reported_lands_on_the_teams_next_match(tabl
     penalty = issue(table, table.a1, "TE-DLP")
 
     assert penalty.penalty == "game_loss"
-    assert result(table) == (MatchResultKind.PLAYED, 1, 0)
+    assert result(table) == (ResultKind.PLAYED, 1, 0)
     after = Match.objects.get(pk=next_match.pk)
-    assert (after.result_kind, after.team_a_wins, after.team_b_wins) == (MatchResultKind.PENALTY_LOSS, 1, 0)
+    assert (after.result_kind, after.team_a_wins, after.team_b_wins) == (ResultKind.MATCH_LOSS, 1, 0)
     stored = Penalty.objects.get(pk=penalty.pk)
     assert (stored.round_id, stored.match_id, stored.applies_to_next_match) == (
         table.round.pk,
@@ -403,15 +403,15 @@ def test_a_loss_after_the_result_was_reported_lands_on_the_teams_next_match(tabl
 
     penalty_overturn(penalty=penalty, actor=table.head_judge, reason="the list was right")
 
-    assert Match.objects.get(pk=next_match.pk).result_kind == MatchResultKind.PENDING
-    assert result(table) == (MatchResultKind.PLAYED, 1, 0)
+    assert Match.objects.get(pk=next_match.pk).result_kind == ResultKind.PENDING
+    assert result(table) == (ResultKind.PLAYED, 1, 0)
 
 
 def test_a_loss_after_the_result_was_reported_is_a_409_until_the_next_round_is_paired(table):
     report(table, 1, 0)
 
     proposal = penalty_propose(
-        tournament=table.tournament, player=table.a1, round=table.round, infraction="TE-DLP", context={}
+        tournament=table.tournament, player=table.a1, round_row=table.round, infraction="TE-DLP", context={}
     )
     with pytest.raises(ConflictError) as refused:
         issue(table, table.a1, "TE-DLP")
@@ -422,7 +422,7 @@ def test_a_loss_after_the_result_was_reported_is_a_409_until_the_next_round_is_p
     )
     assert proposal.notes[-1] == refused.value.message
     assert Penalty.objects.count() == 0
-    assert result(table) == (MatchResultKind.PLAYED, 1, 0)
+    assert result(table) == (ResultKind.PLAYED, 1, 0)
 
 
 def test_day_resets_gpe_and_te_counts(table):
@@ -430,7 +430,7 @@ def test_day_resets_gpe_and_te_counts(table):
 
     next_day = issue(table, table.a1, "TE-SP", day=2)
     later_default = penalty_propose(
-        tournament=table.tournament, player=table.a1, round=table.round, infraction="TE-SP", context={}
+        tournament=table.tournament, player=table.a1, round_row=table.round, infraction="TE-SP", context={}
     )
 
     assert (next_day.day, next_day.penalty) == (2, "warning")

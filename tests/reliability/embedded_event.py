@@ -28,7 +28,10 @@ def main() -> None:
     call_command("migrate", verbosity=0)
     round_one = _event_with_round_one(int(sys.argv[1]))
     job = document_request(
-        tournament=round_one.tournament, actor=round_one.tournament.created_by, kind="result_slips", round=1
+        tournament=round_one.tournament,
+        actor=round_one.tournament.created_by,
+        kind="result_slips",
+        round_number=1,
     )
     print(job.id)
 

@@ -25,7 +25,7 @@ from floor.models import JudgeCall, Note
 from floor.services.calls import judge_call_raise
 from floor.services.notes import note_add
 from penalties.services import penalty_issue
-from tests.factories import UserFactory
+from tests.factories import OrganizerFactory, UserFactory
 from tests.tournaments.factories import add_staff, event_with_teams, register_team
 from tournaments.enums import StaffRole
 from tournaments.models import Match, Player
@@ -54,7 +54,7 @@ class Event:
 
 
 def build_round_one_event() -> Event:
-    organizer = UserFactory(username="organizer")
+    organizer = OrganizerFactory(username="organizer")
     tournament = event_with_teams(0, organizer=organizer, swiss_rounds=3, format="modern", rel="competitive")
     player, other_player = UserFactory(username="player"), UserFactory(username="other_player")
     teams = [
@@ -63,7 +63,9 @@ def build_round_one_event() -> Event:
         register_team(tournament, "Team 3", actor=organizer, usernames=(other_player.username,)),
         register_team(tournament, "Team 4", actor=organizer),
     ]
-    other_event = event_with_teams(1, organizer=UserFactory(username="other_organizer"), name="Another event")
+    other_event = event_with_teams(
+        1, organizer=OrganizerFactory(username="other_organizer"), name="Another event"
+    )
     users = {
         "anonymous": None,
         "player": player,
@@ -85,8 +87,8 @@ def build_round_one_event() -> Event:
         matches=[(teams[0].pk, teams[1].pk), (teams[2].pk, teams[3].pk)],
         reason="first round seated by hand for the stream table",
     )
-    round_publish(round=round_one, actor=organizer)
-    round_start(round=round_one, actor=organizer, at=timezone.now())
+    round_publish(round_row=round_one, actor=organizer)
+    round_start(round_row=round_one, actor=organizer, at=timezone.now())
     match = Match.objects.get(round=round_one, team_a=teams[0])
     confirmed = Match.objects.get(round=round_one, team_a=teams[2])
     match_result_report(
@@ -96,7 +98,7 @@ def build_round_one_event() -> Event:
         tournament=tournament,
         actor=users["judge"],
         player=teams[1].players.order_by("position").first(),
-        round=round_one,
+        round_row=round_one,
         infraction="TE-SP",
         description="long pauses before every attack",
     )

@@ -40,7 +40,9 @@ from schemathesis.specs.openapi.checks import (
 
 from documents.enums import DocumentKind, JobStatus
 from documents.models import DocumentJob
+from tests.factories import UserFactory
 from tests.reliability.event import build_round_one_event
+from tournaments.models import Team, TeamInvitation
 
 pytestmark = pytest.mark.django_db
 
@@ -104,12 +106,18 @@ def build_event() -> FuzzEvent:
         status=JobStatus.FAILED,
         error="boom",
     )
+    Team.objects.filter(pk=ev.teams[0].pk).update(join_code="ACDEFG")
+    invitation = TeamInvitation.objects.create(
+        tournament=ev.tournament, team=ev.teams[0], invitee=UserFactory(), invited_by=ev.users["organizer"]
+    )
     common = {
         "tournament_id": ev.tournament.pk,
         "number": 1,
         "id": ev.penalty.pk,
         "call_id": ev.judge_call.pk,
         "note_id": ev.note.pk,
+        "code": "ACDEFG",
+        "invitation_id": invitation.pk,
     }
     own = {
         **common,

@@ -12,7 +12,7 @@ import pytest
 from django.test import Client, override_settings
 from rest_framework.test import APIClient
 
-from tests.factories import UserFactory
+from tests.factories import OrganizerFactory
 from tests.tournaments.factories import client_for, event_with_teams
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +29,7 @@ def _assert_error_shape(response, status: int) -> dict:
 
 def test_oversized_json_body_is_a_json_413_naming_the_limit():
     """DRF's JSON parser reads the raw stream, past Django's upload limit; the middleware stops it."""
-    client = client_for(UserFactory())
+    client = client_for(OrganizerFactory())
     payload = json.dumps({"name": "x" * (2 * 1024 * 1024)})
     response = client.post("/api/v1/tournaments/", payload, content_type="application/json")
     body = _assert_error_shape(response, 413)
@@ -37,7 +37,7 @@ def test_oversized_json_body_is_a_json_413_naming_the_limit():
 
 
 def test_oversized_form_body_is_a_json_413_not_django_html_400():
-    client = client_for(UserFactory())
+    client = client_for(OrganizerFactory())
     response = client.post("/api/v1/tournaments/", {"name": "x" * (2 * 1024 * 1024)})
     _assert_error_shape(response, 413)
 
@@ -57,7 +57,7 @@ def test_body_limit_follows_the_setting():
 
 def test_too_many_form_fields_is_a_json_400():
     """Django's ``TooManyFieldsSent`` (a SuspiciousOperation) would be its HTML 400 page."""
-    client = client_for(UserFactory())
+    client = client_for(OrganizerFactory())
     body = "&".join(f"f{index}=1" for index in range(1500))
     response = client.post("/api/v1/tournaments/", body, content_type="application/x-www-form-urlencoded")
     assert _assert_error_shape(response, 400)["detail"].startswith("too many fields in the request")
@@ -100,14 +100,14 @@ def test_clock_refusal_and_decklist_403_are_documented():
 def test_json_nested_too_deeply_is_a_400(url):
     """``json.loads`` raised RecursionError, which DRF's parser let through as a 500 (also on the
     token view, which pins its own parsers)."""
-    client = client_for(UserFactory())
+    client = client_for(OrganizerFactory())
     response = client.post(url, b"[" * 100_000 + b"]" * 100_000, content_type="application/json")
     assert _assert_error_shape(response, 400)["detail"] == "JSON parse error - nested too deeply"
 
 
 def test_refusal_quoting_a_lone_surrogate_renders_escaped():
     """A ChoiceField refusal quotes the input; a lone surrogate could not be encoded as UTF-8 (500)."""
-    client = client_for(UserFactory())
+    client = client_for(OrganizerFactory())
     response = client.post("/api/v1/tournaments/", b'{"format": "\\ud800"}', content_type="application/json")
     assert response.status_code == 400
     assert b"\\ud800" in response.content
@@ -119,7 +119,7 @@ def test_team_registration_with_junk_players_is_refused_not_a_500(players):
     """The permission rule read ``players`` before validation: an int (not iterable) or a list
     username (unhashable) crashed it."""
     tournament = event_with_teams(1)
-    client = client_for(UserFactory())
+    client = client_for(OrganizerFactory())
     response = client.post(
         f"/api/v1/tournaments/{tournament.pk}/teams/", {"name": "Junk", "players": players}, format="json"
     )

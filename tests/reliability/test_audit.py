@@ -74,7 +74,7 @@ def round_one(event) -> Match:
         matches=[(teams[0].pk, teams[1].pk), (teams[2].pk, teams[3].pk)],
         reason="stream table",
     )
-    round_publish(round=paired, actor=event["organizer"])
+    round_publish(round_row=paired, actor=event["organizer"])
     return Match.objects.get(round=paired, team_a=teams[0])
 
 
@@ -250,7 +250,7 @@ def test_appeal_overturn_records_the_penalty_and_what_was_restored(event):
         tournament=event["tournament"],
         actor=event["judge"],
         player=event["player_row"],
-        round=match.round,
+        round_row=match.round,
         infraction="TE-SP",
         description="long pauses before every attack",
     )
@@ -422,5 +422,6 @@ def test_audit_page_has_no_forms_and_ignores_writes(event, entry):
     assert page.status_code == 200
     assert "stream table" in page.content.decode()
     forms = re.findall(r'<form[^>]*action="([^"]*)"', page.content.decode())
-    assert forms == [reverse("logout")]  # the site header's log-out button, nothing of the log
+    # The site header's log-out button and language switcher, nothing of the log.
+    assert forms == [reverse("logout"), reverse("set_language")]
     assert list(AuditEntry.objects.values()) == before

@@ -23,6 +23,7 @@ row locks and the conditional update guarantee.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 
 import pytest
@@ -31,7 +32,7 @@ from django.db import connection
 from penalties.models import Penalty
 from tests.factories import MatchFactory, RoundFactory, StaffFactory, TournamentFactory
 from tests.tournaments.factories import client_for, event_with_teams
-from tournaments.enums import MatchResultKind, StaffRole
+from tournaments.enums import ResultKind, StaffRole
 from tournaments.models import AuditEntry, Match, Round
 from tournaments.services import results
 from tournaments.services.results import match_result_report
@@ -114,19 +115,18 @@ def put_result(client, match: Match, a: int, b: int, draws: int, version: int, r
 
 
 def test_two_scorekeepers_correcting_one_result_from_one_version_one_wins_one_gets_409(monkeypatch):
-    """Both requests are held after their read until the other has read too (the check of the
-    record, between the read and the write, waits at a barrier), so both pass the early version
-    check and the conditional ``UPDATE`` alone decides: the lost update this test is about. Left
-    to timing, the second request usually reads after the first wrote and proves only the check.
+    """The first request to lock the match is held inside its transaction (at the check of the
+    record) long enough for the second to arrive: the second must wait on the match's row lock and
+    then find the version moved (409). Without the lock both would read version 2 and both write:
+    the lost update this test is about.
     """
-    both_read = threading.Barrier(2)
+    first_inside = threading.Event()
     check_record = results.result_problems
 
-    def after_both_read(*args, **kwargs):
-        try:
-            both_read.wait(timeout=10)
-        except threading.BrokenBarrierError:
-            pass
+    def hold_the_first(*args, **kwargs):
+        if not first_inside.is_set():
+            first_inside.set()
+            time.sleep(0.5)
         return check_record(*args, **kwargs)
 
     tournament, match, staff = two_table_round()
@@ -134,14 +134,14 @@ def test_two_scorekeepers_correcting_one_result_from_one_version_one_wins_one_ge
     reported = match_result_report(match=match, actor=first, team_a_wins=1, team_b_wins=0, draws=0, version=1)
     assert (reported.version, reported.confirmed) == (2, True)
     corrections = {"0-1": (0, 1, 0), "time draw": (0, 0, 1)}
-    monkeypatch.setattr(results, "result_problems", after_both_read)
+    monkeypatch.setattr(results, "result_problems", hold_the_first)
 
     responses = at_once(
         put_result(client_for(first), match, *corrections["0-1"], version=2, reason="slip misread"),
         put_result(client_for(second), match, *corrections["time draw"], version=2, reason="time was called"),
     )
 
-    assert not both_read.broken, "the two requests did not both read version 2"
+    assert first_inside.is_set()
     assert sorted(r.status_code for r in responses) == [200, 409], [r.json() for r in responses]
     won, lost = sorted(responses, key=lambda r: r.status_code)
     winner = corrections["0-1"] if won is responses[0] else corrections["time draw"]
@@ -184,15 +184,12 @@ def test_two_judges_giving_game_losses_to_both_teams_at_once_end_as_if_one_after
     row = Match.objects.get(pk=match.pk)
     loser_a = first_saved.team_id == match.team_a_id
     assert (row.result_kind, row.team_a_wins, row.team_b_wins) == (
-        MatchResultKind.PENALTY_LOSS,
+        ResultKind.MATCH_LOSS,
         0 if loser_a else 1,
         1 if loser_a else 0,
     )
     assert row.version == 2
-    assert (row.pre_penalty_result["result_kind"], row.pre_penalty_result["version"]) == (
-        MatchResultKind.PENDING,
-        1,
-    )
+    assert list(row.reports.values_list("source", "match_version")) == [("penalty", 1)]
     assert Penalty.objects.filter(match=match, overturned=False).count() == 2
     actions = sorted(AuditEntry.objects.filter(tournament=tournament).values_list("action", flat=True))
     assert actions == ["match_penalty_result", "penalty_issue", "penalty_issue"]
@@ -221,19 +218,19 @@ def test_a_result_report_racing_a_game_loss_is_applied_before_it_or_refused():
     if penalty.status_code == 201:
         assert report.status_code == 409
         assert (row.result_kind, row.team_a_wins, row.team_b_wins, row.version) == (
-            MatchResultKind.PENALTY_LOSS,
+            ResultKind.MATCH_LOSS,
             0,
             1,
             2,
         )
-        assert report.json()["match"]["result_kind"] == MatchResultKind.PENALTY_LOSS
+        assert report.json()["match"]["result_kind"] == ResultKind.MATCH_LOSS
         assert Penalty.objects.filter(match=match).count() == 1
         assert AuditEntry.objects.filter(action="match_penalty_result").count() == 1
     else:
         assert (report.status_code, penalty.status_code) == (200, 409)
         assert "next match" in penalty.json()["detail"]
         assert (row.result_kind, row.team_a_wins, row.team_b_wins, row.version) == (
-            MatchResultKind.PLAYED,
+            ResultKind.PLAYED,
             0,
             1,
             2,
@@ -264,13 +261,8 @@ def test_two_head_judges_overturning_one_penalty_at_once_one_overturns_one_gets_
     refused = next(r for r in responses if r.status_code == 409)
     assert refused.json()["detail"] == f"Penalty {penalty_id} is already overturned"
     row = Match.objects.get(pk=match.pk)
-    assert (row.result_kind, row.team_a_wins, row.team_b_wins, row.version, row.pre_penalty_result) == (
-        MatchResultKind.PENDING,
-        0,
-        0,
-        3,
-        None,
-    )
+    assert (row.result_kind, row.team_a_wins, row.team_b_wins, row.version) == (ResultKind.PENDING, 0, 0, 3)
+    assert list(row.reports.values_list("source", flat=True)) == ["penalty", "penalty_cleared"]
     assert AuditEntry.objects.filter(action="penalty_overturn").count() == 1
     assert AuditEntry.objects.filter(action="match_penalty_result_clear").count() == 1
 
@@ -293,3 +285,41 @@ def test_two_simultaneous_pair_requests_through_the_api_create_one_round():
     assert Round.objects.filter(tournament=tournament).count() == 1
     assert Match.objects.filter(round__tournament=tournament).count() == 4
     assert AuditEntry.objects.filter(tournament=tournament, action="round_pair").count() == 1
+
+
+def test_two_players_accepting_the_last_seat_at_once_one_joins():
+    """Invitations: the event lock serialises seating, so of two players taking a team's last
+    seat with its join code at the same moment exactly one joins; the other is told the team
+    is full (409), and the team never has more players than the event's team size."""
+    from tests.factories import UserFactory
+    from tournaments.models import Player, Team
+
+    tournament = event_with_teams(0)
+    captain, first, second = UserFactory(), UserFactory(), UserFactory()
+    created = client_for(captain).post(
+        f"/api/v1/tournaments/{tournament.pk}/teams/",
+        {
+            "name": "Dual Wield",
+            "players": [{"name": "Cap", "wizards_id": "cap@wotc.example", "username": captain.username}],
+        },
+        format="json",
+    )
+    code = created.json()["join_code"]
+
+    def accept(user):
+        return lambda: (
+            client_for(user)
+            .post(
+                f"/api/v1/invitations/{code}/accept/",
+                {"wizards_id": f"{user.username}@wotc.example"},
+                format="json",
+            )
+            .status_code
+        )
+
+    statuses = at_once(accept(first), accept(second))
+    assert sorted(statuses) == [200, 409]
+    team = Team.objects.get(pk=created.json()["id"])
+    assert team.players.count() == 2
+    assert Player.objects.filter(user__in=[first, second]).count() == 1
+    assert AuditEntry.objects.filter(action="invitation_accept").count() == 1

@@ -12,7 +12,7 @@ from django.db import connection
 
 from tests.reliability.test_concurrency import at_once
 from tests.tournaments.factories import add_staff, client_for, event_with_teams
-from tournaments.enums import MatchResultKind, StaffRole
+from tournaments.enums import ResultKind, StaffRole
 from tournaments.models import Match, Round, Team
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_pair, round_publish
@@ -43,7 +43,7 @@ def round_one_matches(tournament) -> dict[int, str]:
     for match in Match.objects.filter(round__tournament=tournament, round__number=1):
         for team_id in (match.team_a_id, match.team_b_id):
             if team_id is not None:
-                missed = match.result_kind == MatchResultKind.MISSED_ROUND_LOSS
+                missed = match.result_kind == ResultKind.MISSED_ROUND
                 found[team_id] = "missed round" if missed else "paired"
     return found
 
@@ -72,7 +72,7 @@ def test_a_drop_while_the_next_round_is_paired_neither_deadlocks_nor_is_lost(tri
     tournament = event_with_teams(8, swiss_rounds=3, top_cut=0)
     organizer = tournament.created_by
     round_one = round_pair(tournament=tournament, actor=organizer)
-    round_publish(round=round_one, actor=organizer)
+    round_publish(round_row=round_one, actor=organizer)
     for match in Match.objects.filter(round=round_one, team_b__isnull=False):
         match_result_report(
             match=match, actor=organizer, team_a_wins=1, team_b_wins=0, draws=0, version=match.version

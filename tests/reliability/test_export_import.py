@@ -43,7 +43,7 @@ from tournaments.selectors import standings_for
 from tournaments.services.events import tournament_create
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_pair, round_pair_manual, round_publish
-from tournaments.services.teams import team_disqualify, team_drop
+from tournaments.services.teams import PlayerEntry, team_disqualify, team_drop, team_register
 
 pytestmark = pytest.mark.django_db
 
@@ -100,14 +100,14 @@ def build_event() -> Tournament:
             )
 
     first_round = round_pair(tournament=tournament, actor=organizer)
-    round_publish(round=first_round, actor=organizer)
+    round_publish(round_row=first_round, actor=organizer)
     tables = list(Match.objects.filter(round=first_round, table__isnull=False).order_by("table"))
     seated_a = list(tables[0].team_a.players.order_by("-position").values_list("pk", flat=True))
     seated_b = list(tables[0].team_b.players.order_by("position").values_list("pk", flat=True))
     Match.objects.filter(pk=tables[0].pk).update(seats={"A": seated_a, "B": seated_b})
-    round_start(round=first_round, actor=judge, at=T0)
-    round_pause(round=first_round, actor=judge, at=minutes(10))
-    round_resume(round=first_round, actor=judge, at=minutes(15))
+    round_start(round_row=first_round, actor=judge, at=T0)
+    round_pause(round_row=first_round, actor=judge, at=minutes(10))
+    round_resume(round_row=first_round, actor=judge, at=minutes(15))
     check = deck_check_start(match=tables[0], actor=judge, at=minutes(20))
     checked = tables[0].team_a.players.order_by("position").first()
     finding = deck_check_finding_record(
@@ -125,7 +125,7 @@ def build_event() -> Tournament:
         tournament=tournament,
         actor=judge,
         player=tables[1].team_b.players.first(),
-        round=first_round,
+        round_row=first_round,
         infraction="TE-SP",
         description="slow",
     )
@@ -134,7 +134,7 @@ def build_event() -> Tournament:
         tournament=tournament,
         actor=head_judge,
         player=tables[1].team_a.players.first(),
-        round=first_round,
+        round_row=first_round,
         infraction="TE-T",
         description="arrived three minutes late",
         penalty="warning",
@@ -145,7 +145,7 @@ def build_event() -> Tournament:
         tournament=tournament,
         actor=judge,
         player=tables[0].team_a.players.first(),
-        round=first_round,
+        round_row=first_round,
         infraction="GPE-GRV",
         description="missed a trigger",
     )
@@ -162,7 +162,7 @@ def build_event() -> Tournament:
         reason="keep the feature table",
         matches=[(active[0], active[1]), (active[2], active[3]), (active[4], None)],
     )
-    round_publish(round=second_round, actor=organizer)
+    round_publish(round_row=second_round, actor=organizer)
     draw, disqualified = Match.objects.filter(round=second_round, table__isnull=False).order_by("table")
     report(draw, scorekeeper, 0, 0, draws=1)
     team_disqualify(team=disqualified.team_b, actor=head_judge, reason="cheating")
@@ -375,3 +375,35 @@ def test_awarded_byes_travel_with_the_team_and_older_files_have_none(tmp_path):
     path.write_text(json.dumps(document))
     with pytest.raises(CommandError, match=r"teams\[0\]\.awarded_byes: 0 to 3 rounds, got 4"):
         import_file(path)
+
+
+def test_a_player_who_joined_without_a_wizards_account_and_a_check_in_travel(tmp_path):
+    """A teammate who accepted a join code before giving a Wizards Account is named by their
+    login in the document; a team's check-in time travels with it."""
+    from tournaments.services.invitations import invitation_accept
+
+    tournament = tournament_create(actor=UserFactory(), name="Invited 2HG", swiss_rounds=3, top_cut=0)
+    captain, mate = UserFactory(), UserFactory()
+    team = team_register(
+        tournament=tournament,
+        actor=captain,
+        name="Dual Wield",
+        players=[PlayerEntry(name="Cap", wizards_id="cap@wotc.example", username=captain.username)],
+    )
+    invitation_accept(code=team.join_code, actor=mate)
+    register_team(tournament, "Team Plain", actor=tournament.created_by)
+    Team.objects.filter(pk=team.pk).update(
+        checked_in_at=datetime.datetime(2026, 11, 20, 9, 30, tzinfo=datetime.UTC)
+    )
+    document = export(tournament.pk)
+    delete_event(tournament)
+    path = tmp_path / "event.json"
+    path.write_text(json.dumps(document))
+    new_id, _ = import_file(path)
+    moved = Team.objects.get(tournament_id=new_id, name="Dual Wield")
+    assert [(p.name, p.wizards_id, p.user.username) for p in moved.players.order_by("position")] == [
+        ("Cap", "cap@wotc.example", captain.username),
+        (mate.username, "", mate.username),
+    ]
+    assert moved.checked_in_at == datetime.datetime(2026, 11, 20, 9, 30, tzinfo=datetime.UTC)
+    assert export(new_id)["teams"] == document["teams"]

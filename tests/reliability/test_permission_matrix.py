@@ -45,7 +45,7 @@ from tests.factories import DEFAULT_PASSWORD, UserFactory
 from tests.reliability.event import DECKLIST, Event, build_round_one_event
 from tests.tournaments.factories import client_for
 from tournaments.api.permissions import RulePermission, rule_name
-from tournaments.models import Match
+from tournaments.models import Match, TeamInvitation
 from tournaments.rules import RULES
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_pair
@@ -82,6 +82,14 @@ def pair_round_two(ev: Event) -> None:
 
 def newcomer_account(ev: Event) -> None:
     UserFactory(username="newcomer_staff")
+
+
+def pending_invitation(ev: Event) -> None:
+    invitee = UserFactory(username="invited_player")
+    invitation = TeamInvitation.objects.create(
+        tournament=ev.tournament, team=ev.teams[0], invitee=invitee, invited_by=ev.users["organizer"]
+    )
+    ev.ids["invitation_id"] = invitation.pk
 
 
 @dataclass(frozen=True)
@@ -124,7 +132,8 @@ MATRIX = [
       body={"username": "organizer", "password": DEFAULT_PASSWORD}),
     # events
     R("GET",  "/api/v1/tournaments/",                        200,  200,  200,  200,  200,  200,  200,  200,  200),
-    R("POST", "/api/v1/tournaments/",                        401,  201,  201,  201,  201,  201,  201,  201,  201,
+    # creating events: the accounts the site grants it (EVENT_CREATORS), here both organizers
+    R("POST", "/api/v1/tournaments/",                        401,  403,  403,  403,  403,  403,  201,  201,  201,
       body={"name": "Saturday 2HG", "format": "modern", "rel": "competitive", "team_size": 2,
             "games_per_match": 1, "round_minutes": 50}),
     R("GET",  T + "/",                                       200,  200,  200,  200,  200,  200,  200,  200,  200),
@@ -145,6 +154,29 @@ MATRIX = [
     R("GET",  T + "/teams/{team_id}/",                       401,  200,  403,  200,  200,  200,  200,  403,  200),
     R("POST", T + "/teams/{team_id}/drop/",                  401,  200,  403,  200,  403,  200,  200,  403,  200,
       body={"reason": "train home"}),
+    # check-in: a player of the team or scorekeeping staff
+    R("POST", T + "/teams/{team_id}/check-in/",              401,  200,  403,  200,  403,  200,  200,  403,  200,
+      body={}),
+    # invitations: the team's captain (Team 1 was registered at the desk: no captain) and
+    # scorekeeping staff invite (409: the team is full) and cancel; every player answers their own
+    R("POST", T + "/teams/{team_id}/invitations/",           401,  403,  403,  409,  403,  409,  409,  403,  409,
+      body={"username": "newcomer_staff"}, prepare=newcomer_account),
+    R("DELETE", T + "/teams/{team_id}/invitations/{invitation_id}/",
+                                                             401,  403,  403,  200,  403,  200,  200,  403,  200,
+      prepare=pending_invitation),
+    R("GET",  T + "/invitations/",                           401,  200,  200,  200,  200,  200,  200,  200,  200),
+    R("POST", "/api/v1/invitations/{code}/accept/",          401,  404,  404,  404,  404,  404,  404,  404,  404,
+      body={}, label="unknown code"),
+    R("POST", "/api/v1/invitations/{code}/decline/",         401,  404,  404,  404,  404,  404,  404,  404,  404,
+      body={}, label="unknown code"),
+    # the partner pool: anyone signed in joins (players already on a team: 409); staff and
+    # members read it; the organizer forms teams (409: the pool is empty)
+    R("GET",  T + "/pool/",                                  401,  403,  403,  200,  200,  200,  200,  403,  200),
+    R("POST", T + "/pool/",                                  401,  409,  409,  201,  201,  201,  201,  201,  201,
+      body={"name": "Solo Player"}),
+    R("DELETE", T + "/pool/",                                401,  204,  204,  204,  204,  204,  204,  204,  204),
+    R("POST", T + "/pool/teams/",                            401,  403,  403,  403,  403,  403,  409,  403,  409,
+      body={"mode": "random", "seed": 1}),
     # disqualification: the head judge only (the organizer only when no head judge is named)
     R("POST", T + "/teams/{team_id}/disqualify/",            401,  403,  403,  403,  403,  200,  403,  403,  200,
       body={"reason": "bribery"}),
@@ -268,6 +300,8 @@ def default_ids(ev: Event) -> dict:
         "job_id": ev.job.pk,
         "call_id": ev.judge_call.pk,
         "note_id": ev.note.pk,
+        "code": "ACDEFG",
+        "invitation_id": 0,
     }
 
 
@@ -345,8 +379,7 @@ def test_every_api_route_is_in_the_schema():
 
 def _rule_of(ev: Event, row: Row, role: str) -> bool | None:
     """The named rule's answer for the row's caller, asked the way ``RulePermission`` asks it;
-    ``None`` for an operation whose view does not use it (sign-up, token, event list, and the
-    floor app's views, which name rules of its own ``floor.permissions``)."""
+    ``None`` for an operation whose view does not use it (sign-up and token)."""
     path = row.path.format(**{**default_ids(ev), **ev.ids})
     match = resolve(path)
     view_class = getattr(match.func, "view_class", None)

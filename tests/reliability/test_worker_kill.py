@@ -240,7 +240,7 @@ def test_a_worker_killed_mid_render_leaves_no_done_job_and_the_sweep_has_it_fini
             tournament=round_one.tournament,
             actor=round_one.tournament.created_by,
             kind="result_slips",
-            round=1,
+            round_number=1,
         )
         assert [result.id for result in sent] != []
         first = workers.start()

@@ -43,7 +43,7 @@ def test_phase_follows_the_round_from_pairing_to_its_last_result():
     organizer = tournament.created_by
     round_one = round_pair(tournament=tournament, actor=organizer)
     phases = [Round.objects.get(pk=round_one.pk).phase]
-    round_publish(round=round_one, actor=organizer)
+    round_publish(round_row=round_one, actor=organizer)
     phases.append(Round.objects.get(pk=round_one.pk).phase)
     _enter_every_result(round_one, organizer)
     finished = Round.objects.get(pk=round_one.pk)

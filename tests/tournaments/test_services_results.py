@@ -7,8 +7,10 @@ import pytest
 from common.errors import ConflictError, DomainError
 from tests.factories import UserFactory
 from tests.tournaments.factories import add_staff, client_for, event_with_teams, register_team
+from tournaments.domain.result_state import ResultState
 from tournaments.enums import StaffRole
 from tournaments.models import AuditEntry, Match
+from tournaments.selectors import match_result_state, result_columns
 from tournaments.services.results import (
     match_penalty_result_clear,
     match_penalty_result_set,
@@ -28,7 +30,7 @@ def match_setup():
     round_obj = round_pair_manual(
         tournament=tournament, actor=organizer, matches=[(team_a.pk, team_b.pk)], reason="two teams"
     )
-    round_publish(round=round_obj, actor=organizer)
+    round_publish(round_row=round_obj, actor=organizer)
     return {
         "match": Match.objects.get(round=round_obj),
         "organizer": organizer,
@@ -196,3 +198,69 @@ def test_double_loss_then_clear_returns_to_pending(match_setup):
         report(match, match_setup["scorekeeper"], (1, 0, 0), double.version)
     cleared = match_penalty_result_clear(match=match, actor=match_setup["organizer"], reason="Overturned")
     assert (cleared.result_kind, cleared.confirmed) == ("pending", False)
+
+
+def _cached(match: Match) -> dict:
+    row = Match.objects.select_related("round__tournament").get(pk=match.pk)
+    return {field: getattr(row, field) for field in result_columns(ResultState())}
+
+
+def _recomputed(match: Match) -> dict:
+    row = Match.objects.select_related("round__tournament").get(pk=match.pk)
+    return result_columns(match_result_state(row))
+
+
+def test_the_match_columns_always_equal_what_its_reports_give(match_setup):
+    """Every service write keeps the result columns equal to the recomputation from the report
+    rows; a cleared penalty gives back the players' confirmed report, not a saved copy."""
+    match, organizer = match_setup["match"], match_setup["organizer"]
+    steps = [
+        lambda v: report(match, match_setup["player_a"], (1, 0, 0), v),
+        lambda v: report(match, match_setup["player_b"], (0, 1, 0), v),
+        lambda v: report(match, match_setup["player_b"], (1, 0, 0), v),
+        lambda v: match_penalty_result_set(
+            match=match, actor=organizer, losing_team_id=match.team_a_id, reason="DQ"
+        ),
+        lambda v: match_penalty_result_set(match=match, actor=organizer, losing_team_id=None, reason="both"),
+        lambda v: match_penalty_result_clear(match=match, actor=organizer, reason="appeal"),
+        lambda v: report(match, match_setup["scorekeeper"], (0, 0, 3), v, reason="slip misread"),
+    ]
+    version = 1
+    for step in steps:
+        version = step(version).version
+        assert _cached(match) == _recomputed(match)
+    rows = list(match.reports.values_list("source", "side", "match_version"))
+    assert rows == [
+        ("player", "A", 1),
+        ("player", "B", 2),
+        ("player", "B", 3),
+        ("penalty", "A", 4),
+        ("penalty", "", 5),
+        ("penalty_cleared", "", 6),
+        ("staff", "", 7),
+    ]
+    assert (_cached(match)["draws"], _cached(match)["confirmed"]) == (3, True)
+
+
+def test_clearing_a_penalty_restores_the_confirmed_report_by_recomputation(match_setup):
+    match, organizer = match_setup["match"], match_setup["organizer"]
+    report(match, match_setup["player_a"], (1, 0, 1), 1)
+    report(match, match_setup["player_b"], (1, 0, 1), 2)
+    match_penalty_result_set(match=match, actor=organizer, losing_team_id=match.team_a_id, reason="DQ")
+    restored = match_penalty_result_clear(match=match, actor=organizer, reason="DQ overturned")
+    assert (restored.result_kind, restored.team_a_wins, restored.draws, restored.confirmed) == (
+        "played",
+        1,
+        1,
+        True,
+    )
+    assert (restored.reported_by_id, restored.reported_side) == (match_setup["player_b"].pk, "B")
+
+
+def test_a_staff_decision_on_a_dispute_keeps_both_teams_reports_in_the_audit(match_setup):
+    match = match_setup["match"]
+    report(match, match_setup["player_a"], (1, 0, 0), 1)
+    report(match, match_setup["player_b"], (0, 1, 0), 2)
+    report(match, match_setup["scorekeeper"], (0, 1, 0), 3)
+    entry = AuditEntry.objects.get(action="match_result_decide")
+    assert [(r["side"], r["result"]) for r in entry.before["reports"]] == [("A", "1-0-0"), ("B", "0-1-0")]

@@ -153,7 +153,7 @@ def test_round_with_a_result_cannot_be_repaired():
         match=match, actor=tournament.created_by, team_a_wins=1, team_b_wins=0, draws=0, version=1
     )
     with pytest.raises(ConflictError):
-        round_delete(round=round_obj, actor=tournament.created_by)
+        round_delete(round_row=round_obj, actor=tournament.created_by)
     assert Round.objects.filter(pk=round_obj.pk).exists()
 
 
@@ -162,7 +162,7 @@ def test_repair_reproduces_the_stored_seed_and_status():
     tournament = event_with_teams(6, swiss_rounds=3)
     first = round_pair(tournament=tournament, actor=tournament.created_by)
     tables = list(Match.objects.filter(round=first).values_list("table", "team_a_id", "team_b_id"))
-    round_delete(round=first, actor=tournament.created_by)
+    round_delete(round_row=first, actor=tournament.created_by)
     tournament.refresh_from_db()
     assert tournament.status == "registration"
     again = round_pair(tournament=tournament, actor=tournament.created_by)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ImproperlyConfigured
 from django.http import Http404
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import BasePermission, IsAuthenticated
 
@@ -46,8 +47,10 @@ class RulePermission(BasePermission):
         if RULES[name](request.user, *view.rule_args(request)):
             return True
         if getattr(view, "hide_refusal_as_404", False):
-            raise Http404("no such object")
-        if getattr(view, "refuse_anonymous_with_403", False):
+            raise Http404(_("no such object"))
+        if getattr(view, "refuse_anonymous_with_403", False) or (
+            request.user.is_authenticated and getattr(view, "refusal_message", None)
+        ):
             raise PermissionDenied(getattr(view, "refusal_message", None))
         return False
 

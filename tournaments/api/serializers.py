@@ -6,6 +6,7 @@ shape everywhere, including the body of a stale-version 409) and the error shape
 
 from __future__ import annotations
 
+from django.db import models
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -13,140 +14,69 @@ from common.api import ErrorSerializer
 from common.numbers import column_bounds
 from tournaments.domain.event import MAX_AWARDED_BYES
 from tournaments.domain.round_phase import RoundPhase
+from tournaments.domain.settings import SETTINGS
+from tournaments.domain.team_forming import InvitationStatus, PoolLeftover, TeamStatus
 from tournaments.enums import (
     TIEBREAKER_NAMES,
-    Format,
-    LateEntryMissedRounds,
-    PenaltyPolicy,
-    PercentageFloor,
-    PlayoffPlayDraw,
-    Rel,
     StaffRole,
-    UdcMode,
 )
 from tournaments.models import Tournament
 
 
-class TournamentInputSerializer(serializers.Serializer):
-    """A new event; every setting but the name is optional and takes the DECISIONS.md default."""
+class _SettingsSerializer(serializers.ModelSerializer):
+    """The event's settings as the model declares them: the list from ``SETTINGS``, each field's
+    type, value set (the domain's choices), column range and nullability from its column, so a
+    setting added to the model and to ``SETTINGS`` is in the API with nothing else to write.
+    Every setting is optional: the service fills in the DECISIONS.md default or keeps the value."""
 
-    name = serializers.CharField(max_length=200)
-    format = serializers.ChoiceField(choices=Format.choices, required=False, help_text="Default: modern.")
-    rel = serializers.ChoiceField(choices=Rel.choices, required=False, help_text="Default: regular.")
-    team_size = serializers.IntegerField(
-        **column_bounds(Tournament, "team_size", min_value=1), required=False, help_text="Default: 2 (2HG)."
-    )
-    games_per_match = serializers.IntegerField(
-        **column_bounds(Tournament, "games_per_match", min_value=1),
-        required=False,
-        help_text="Default: 1 in team events, 3 in individual events.",
-    )
-    round_minutes = serializers.IntegerField(
-        **column_bounds(Tournament, "round_minutes", min_value=1), required=False, help_text="Default: 50."
-    )
-    swiss_rounds = serializers.IntegerField(
-        **column_bounds(Tournament, "swiss_rounds", min_value=0), required=False, allow_null=True
-    )
-    top_cut = serializers.IntegerField(
-        **column_bounds(Tournament, "top_cut", min_value=0), required=False, allow_null=True
-    )
-    tiebreakers = serializers.ListField(
-        child=serializers.ChoiceField(choices=sorted(TIEBREAKER_NAMES)), required=False, allow_empty=True
-    )
-    penalty_policy = serializers.ChoiceField(choices=PenaltyPolicy.choices, required=False)
-    udc_mode = serializers.ChoiceField(choices=UdcMode.choices, required=False)
-    date = serializers.DateField(required=False, allow_null=True)
-    venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
-    percentage_floor = serializers.ChoiceField(choices=PercentageFloor.choices, required=False)
-    late_entry_missed_rounds = serializers.ChoiceField(choices=LateEntryMissedRounds.choices, required=False)
-    booster_draft_playoff = serializers.BooleanField(
-        required=False,
-        help_text="Limited: Top 8 with a Booster Draft playoff (1v5, 2v6, 3v7, 4v8 by draft seat); "
-        "the MTR chart then gives 9-16 teams 4 rounds.",
-    )
-    cross_pod_pairing = serializers.BooleanField(
-        required=False, help_text="Booster Draft at Regular REL only: pair across pods, as announced."
-    )
-
-
-class TournamentUpdateInputSerializer(serializers.Serializer):
-    """The settings to change; a field left out keeps its value. Format, team size, games per
-    match, Swiss rounds, top cut and tiebreakers are fixed once round 1 is paired."""
-
-    name = serializers.CharField(max_length=200, required=False)
-    date = serializers.DateField(required=False, allow_null=True)
-    venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
-    format = serializers.ChoiceField(choices=Format.choices, required=False)
-    rel = serializers.ChoiceField(choices=Rel.choices, required=False)
-    team_size = serializers.IntegerField(
-        **column_bounds(Tournament, "team_size", min_value=1), required=False
-    )
-    games_per_match = serializers.IntegerField(
-        **column_bounds(Tournament, "games_per_match", min_value=1), required=False
-    )
-    round_minutes = serializers.IntegerField(
-        **column_bounds(Tournament, "round_minutes", min_value=1), required=False
-    )
-    swiss_rounds = serializers.IntegerField(
-        **column_bounds(Tournament, "swiss_rounds", min_value=0),
-        required=False,
-        allow_null=True,
-        help_text="null: from the MTR chart.",
-    )
-    top_cut = serializers.IntegerField(
-        **column_bounds(Tournament, "top_cut", min_value=0),
-        required=False,
-        allow_null=True,
-        help_text="null: from the MTR chart.",
-    )
     tiebreakers = serializers.ListField(
         child=serializers.ChoiceField(choices=sorted(TIEBREAKER_NAMES)),
         required=False,
         allow_empty=True,
-        help_text="Empty: the default for the team size.",
+        help_text="In order, starting with match_points. Empty: the default for the team size.",
     )
-    percentage_floor = serializers.ChoiceField(choices=PercentageFloor.choices, required=False)
-    penalty_policy = serializers.ChoiceField(choices=PenaltyPolicy.choices, required=False)
-    udc_mode = serializers.ChoiceField(choices=UdcMode.choices, required=False)
-    late_entry_missed_rounds = serializers.ChoiceField(choices=LateEntryMissedRounds.choices, required=False)
-    late_entry_open = serializers.BooleanField(required=False, help_text="False closes late entry.")
-    playoff_play_draw = serializers.ChoiceField(choices=PlayoffPlayDraw.choices, required=False)
-    booster_draft_playoff = serializers.BooleanField(
-        required=False,
-        help_text="Limited: Top 8 with a Booster Draft playoff (1v5, 2v6, 3v7, 4v8 by draft seat); "
-        "the MTR chart then gives 9-16 teams 4 rounds.",
-    )
-    cross_pod_pairing = serializers.BooleanField(
-        required=False, help_text="Booster Draft at Regular REL only: pair across pods, as announced."
-    )
-    decklist_deadline = serializers.DateTimeField(required=False, allow_null=True)
-    decklists_published = serializers.BooleanField(required=False)
+
+    class Meta:
+        model = Tournament
+        fields: tuple[str, ...] = SETTINGS
+        extra_kwargs = {
+            "name": {"required": False},
+            "games_per_match": {
+                "required": False,
+                "help_text": "Default: 1 in team events, 3 in individual events.",
+            },
+        }
+
+    def build_standard_field(self, field_name, model_field):
+        field_class, kwargs = super().build_standard_field(field_name, model_field)
+        kwargs["required"] = False
+        kwargs.pop("default", None)
+        if isinstance(model_field, models.IntegerField):
+            kwargs.update(column_bounds(Tournament, field_name))  # PostgreSQL's range, whatever the database
+        if model_field.null:
+            kwargs["allow_null"] = True
+        return field_class, kwargs
 
 
-class TournamentOutputSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    name = serializers.CharField()
-    date = serializers.DateField(allow_null=True)
-    venue = serializers.CharField()
-    format = serializers.CharField()
-    rel = serializers.CharField()
-    team_size = serializers.IntegerField()
-    games_per_match = serializers.IntegerField()
-    round_minutes = serializers.IntegerField()
-    swiss_rounds = serializers.IntegerField(allow_null=True)
-    top_cut = serializers.IntegerField(allow_null=True)
-    tiebreakers = serializers.ListField(child=serializers.CharField())
-    percentage_floor = serializers.CharField()
-    penalty_policy = serializers.CharField()
-    udc_mode = serializers.CharField()
-    late_entry_missed_rounds = serializers.CharField()
-    late_entry_open = serializers.BooleanField()
-    playoff_play_draw = serializers.CharField()
-    booster_draft_playoff = serializers.BooleanField()
-    cross_pod_pairing = serializers.BooleanField()
-    decklist_deadline = serializers.DateTimeField(allow_null=True)
-    decklists_published = serializers.BooleanField()
-    status = serializers.CharField()
+class TournamentInputSerializer(_SettingsSerializer):
+    """A new event; every setting but the name is optional and takes the DECISIONS.md default."""
+
+    class Meta(_SettingsSerializer.Meta):
+        extra_kwargs = {**_SettingsSerializer.Meta.extra_kwargs, "name": {"required": True}}
+
+
+class TournamentUpdateInputSerializer(_SettingsSerializer):
+    """The settings to change; a field left out keeps its value. Format, team size, games per
+    match, Swiss rounds, top cut and tiebreakers are fixed once round 1 is paired."""
+
+
+class TournamentOutputSerializer(serializers.ModelSerializer):
+    """An event: its id, every setting (``SETTINGS``) and its status."""
+
+    class Meta:
+        model = Tournament
+        fields = ("id", *SETTINGS, "status")
+        read_only_fields = fields
 
 
 class StaffInputSerializer(serializers.Serializer):
@@ -183,15 +113,92 @@ class PlayerOutputSerializer(serializers.Serializer):
     wizards_id = serializers.CharField()
 
 
+class InvitationOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    team = serializers.IntegerField(source="team_id")
+    team_name = serializers.CharField(source="team.name")
+    join_code = serializers.CharField(source="team.join_code")
+    user = serializers.IntegerField(source="invitee_id")
+    username = serializers.CharField(source="invitee.username")
+    name = serializers.CharField()
+    invited_by = serializers.CharField(source="invited_by.username", allow_null=True, default=None)
+    status = serializers.ChoiceField(choices=InvitationStatus.choices)
+    created_at = serializers.DateTimeField()
+
+
 class TeamOutputSerializer(serializers.Serializer):
+    """A team as its own players and the event's staff see it (nobody else reads it)."""
+
     id = serializers.IntegerField()
     name = serializers.CharField()
+    status = serializers.ChoiceField(
+        choices=TeamStatus.choices, help_text="forming: a seat is open, the team is not paired."
+    )
     players = PlayerOutputSerializer(many=True, source="players.all")
+    pending_invitations = serializers.SerializerMethodField()
+    join_code = serializers.CharField(
+        allow_null=True, help_text="What a teammate types to join (teams players formed)."
+    )
+    captain = serializers.CharField(source="captain.username", allow_null=True, default=None)
+    checked_in_at = serializers.DateTimeField(allow_null=True)
     registered_after_round = serializers.IntegerField()
     dropped_after_round = serializers.IntegerField(allow_null=True)
     disqualified = serializers.BooleanField()
     fixed_table = serializers.IntegerField(allow_null=True)
     awarded_byes = serializers.IntegerField()
+
+    @extend_schema_field(InvitationOutputSerializer(many=True))
+    def get_pending_invitations(self, team) -> list:
+        pending = getattr(team, "pending_invitations", None)
+        if pending is None:
+            pending = team.invitations.filter(status=InvitationStatus.PENDING).select_related("invitee")
+        return InvitationOutputSerializer(pending, many=True).data
+
+
+class InvitationAnswerInputSerializer(serializers.Serializer):
+    """Optional on accepting: the name and Wizards Account to play under (default: the
+    invitation's, else those of the player's last event)."""
+
+    name = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+    wizards_id = serializers.CharField(max_length=254, required=False, allow_blank=True, default="")
+
+
+class InvitationSendInputSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    name = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+    wizards_id = serializers.CharField(max_length=254, required=False, allow_blank=True, default="")
+
+
+class CheckInInputSerializer(serializers.Serializer):
+    checked_in = serializers.BooleanField(default=True, help_text="false takes a check-in back (staff only).")
+
+
+class PoolJoinInputSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+    wizards_id = serializers.CharField(max_length=254, required=False, allow_blank=True, default="")
+
+
+class PoolEntryOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField(help_text="The display name the player gave.")
+    username = serializers.CharField(source="user.username")
+    joined_at = serializers.DateTimeField(source="created_at")
+
+
+class PoolFormInputSerializer(serializers.Serializer):
+    mode = serializers.ChoiceField(choices=[("random", "random")])
+    seed = serializers.IntegerField(
+        required=False, allow_null=True, min_value=0, max_value=2**31 - 1, help_text="Default: a new one."
+    )
+    leftover = serializers.ChoiceField(choices=PoolLeftover.choices, default=PoolLeftover.WAIT)
+    preview = serializers.BooleanField(default=False, help_text="true: answer the teams, save nothing.")
+
+
+class PoolFormOutputSerializer(serializers.Serializer):
+    seed = serializers.IntegerField()
+    saved = serializers.BooleanField()
+    teams = serializers.ListField(child=serializers.DictField())
+    waiting = serializers.ListField(child=serializers.CharField())
 
 
 class ReasonInputSerializer(serializers.Serializer):
@@ -208,6 +215,12 @@ class RoundPairInputSerializer(serializers.Serializer):
 
     matches = ManualMatchInputSerializer(many=True, required=False, allow_empty=False)
     reason = serializers.CharField(max_length=500, required=False, allow_blank=True)
+    unchecked = serializers.ChoiceField(
+        choices=[("drop", "drop"), ("pair", "pair")],
+        required=False,
+        help_text="Round 1 with check-in required: drop the teams not checked in, or pair them anyway. "
+        "Without it, such teams make the pairing a 409 listing them.",
+    )
 
 
 class MatchOutputSerializer(serializers.Serializer):

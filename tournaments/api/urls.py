@@ -22,6 +22,38 @@ urlpatterns = [
         views.TeamDisqualifyApi.as_view(),
         name="api-team-disqualify",
     ),
+    path(
+        "tournaments/<int:tournament_id>/teams/<int:team_id>/check-in/",
+        views.TeamCheckInApi.as_view(),
+        name="api-team-check-in",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/teams/<int:team_id>/invitations/",
+        views.TeamInvitationSendApi.as_view(),
+        name="api-team-invitations",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/teams/<int:team_id>/invitations/<int:invitation_id>/",
+        views.TeamInvitationCancelApi.as_view(),
+        name="api-team-invitation",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/invitations/",
+        views.MyInvitationsApi.as_view(),
+        name="api-invitations",
+    ),
+    path(
+        "invitations/<str:code>/accept/",
+        views.InvitationAcceptApi.as_view(),
+        name="api-invitation-accept",
+    ),
+    path(
+        "invitations/<str:code>/decline/",
+        views.InvitationDeclineApi.as_view(),
+        name="api-invitation-decline",
+    ),
+    path("tournaments/<int:tournament_id>/pool/", views.PoolApi.as_view(), name="api-pool"),
+    path("tournaments/<int:tournament_id>/pool/teams/", views.PoolTeamsApi.as_view(), name="api-pool-teams"),
     path("tournaments/<int:tournament_id>/rounds/", views.RoundListPairApi.as_view(), name="api-rounds"),
     path(
         "tournaments/<int:tournament_id>/rounds/<int:number>/",

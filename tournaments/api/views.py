@@ -8,8 +8,11 @@ HTTP method (``rules``) and the object it is asked about (``rule_args``), checke
   seats; pairing, publishing, results, drops and registration need organizer, head judge or
   scorekeeper (judges read only); manual pairing, staff changes and the event's settings need
   the organizer; disqualification the head judge;
-* a player reads their own team, registers a team they are listed on, drops their team,
-  reports their own match and chooses their team's seats (who is primary) for it;
+* a player reads their own team, registers a team they are listed on (any other account it
+  names is only invited), accepts or declines invitations and join codes, joins the partner
+  pool, checks their team in, drops their team, reports their own match and chooses their
+  team's seats (who is primary) for it; a team's captain invites and cancels invitations;
+* the organizer forms teams from the partner pool;
 * anyone (also anonymous) reads events, published rounds and matches, and the standings through
   the last complete published round.
 
@@ -19,25 +22,29 @@ Refusals: 401 not logged in, 403 wrong role, 404 unknown (or an unpublished roun
 
 from __future__ import annotations
 
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
-from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.api import serializers as s
 from tournaments.api.permissions import LoggedIn, RulePermission
-from tournaments.models import Match, Round, Team, Tournament
+from tournaments.live import memoized
+from tournaments.models import Match, Round, Team, TeamInvitation, Tournament
 from tournaments.permissions import player_team_id
 from tournaments.rules import can_award_byes, is_event_staff
 from tournaments.selectors import (
+    invitations_for,
     last_public_standings_round,
     match_detail,
     pods_for_draft,
+    pool_for,
     round_detail,
     rounds_for,
     staff_for,
@@ -47,11 +54,18 @@ from tournaments.selectors import (
 )
 from tournaments.services.cut import cut_build
 from tournaments.services.events import staff_add, tournament_create, tournament_update
+from tournaments.services.invitations import (
+    invitation_accept,
+    invitation_cancel,
+    invitation_decline,
+    invitation_send,
+)
 from tournaments.services.pods import pods_seat
+from tournaments.services.pool import pool_form_teams, pool_join, pool_leave, pool_plan
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_delete, round_pair, round_pair_manual, round_publish
 from tournaments.services.seating import match_seats_set
-from tournaments.services.teams import PlayerEntry, team_disqualify, team_drop, team_register
+from tournaments.services.teams import PlayerEntry, team_check_in, team_disqualify, team_drop, team_register
 
 _ERROR_TEXT = {
     400: "Invalid body or a rule of the event refused it; ``errors`` names each field.",
@@ -86,10 +100,18 @@ class EventApi(APIView):
 
 
 class TournamentListCreateApi(APIView):
-    """Events: anyone lists them; any logged-in user creates one and becomes its organizer."""
+    """Events: anyone lists them; an account the site lets create events (``EVENT_CREATORS``)
+    creates one and becomes its organizer."""
 
-    def get_permissions(self):
-        return [AllowAny()] if self.request.method == "GET" else [LoggedIn()]
+    permission_classes = [RulePermission]
+    rules = {"GET": "anyone", "POST": "can_create_events"}
+    refusal_message = gettext_lazy(
+        "Creating events is for the organizers this site knows (EVENT_CREATORS): this account may "
+        "play and be added to an event's staff, but not create one. Ask the site's administrator."
+    )
+
+    def rule_args(self, request: Request) -> tuple:
+        return ()
 
     @extend_schema(operation_id="tournaments_list", responses={200: s.TournamentOutputSerializer(many=True)})
     def get(self, request: Request) -> Response:
@@ -98,7 +120,7 @@ class TournamentListCreateApi(APIView):
     @extend_schema(
         operation_id="tournaments_create",
         request=s.TournamentInputSerializer,
-        responses={201: s.TournamentOutputSerializer, **errors(400, 401)},
+        responses={201: s.TournamentOutputSerializer, **errors(400, 401, 403)},
     )
     def post(self, request: Request) -> Response:
         data = s.TournamentInputSerializer(data=request.data)
@@ -189,7 +211,7 @@ class TeamListRegisterApi(EventApi):
         tournament = self.get_tournament()
         awarded_byes = data.validated_data["awarded_byes"]
         if awarded_byes and not can_award_byes(request.user, tournament):
-            raise PermissionDenied("only the event's staff award byes (awarded_byes)")
+            raise PermissionDenied(_("only the event's staff award byes (awarded_byes)"))
         team = team_register(
             tournament=tournament,
             actor=request.user,
@@ -263,6 +285,174 @@ class TeamDisqualifyApi(TeamApi):
         return Response(s.TeamOutputSerializer(teams_for(self.get_tournament(), team_id=team.id).get()).data)
 
 
+class TeamCheckInApi(TeamApi):
+    """Check the team in before round 1: a player of the team, or scorekeeping staff (who may
+    also take it back with ``{"checked_in": false}``)."""
+
+    rules = {"POST": "can_check_in"}
+
+    @extend_schema(
+        request=s.CheckInInputSerializer,
+        responses={200: s.TeamOutputSerializer, **errors(400, 401, 403, 404, 409)},
+    )
+    def post(self, request: Request, tournament_id: int, team_id: int) -> Response:
+        data = s.CheckInInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        team = team_check_in(
+            team=self.get_team(), actor=request.user, checked_in=data.validated_data["checked_in"]
+        )
+        return Response(s.TeamOutputSerializer(teams_for(self.get_tournament(), team_id=team.id).get()).data)
+
+
+class TeamInvitationSendApi(TeamApi):
+    """The captain (or staff) invites one more account to a forming team."""
+
+    rules = {"POST": "can_invite_to_team"}
+
+    @extend_schema(
+        request=s.InvitationSendInputSerializer,
+        responses={201: s.InvitationOutputSerializer, **errors(400, 401, 403, 404, 409)},
+    )
+    def post(self, request: Request, tournament_id: int, team_id: int) -> Response:
+        data = s.InvitationSendInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        invitation = invitation_send(team=self.get_team(), actor=request.user, **data.validated_data)
+        return Response(s.InvitationOutputSerializer(invitation).data, status=status.HTTP_201_CREATED)
+
+
+class TeamInvitationCancelApi(TeamApi):
+    """The captain (or staff) cancels a pending invitation of the team."""
+
+    rules = {"DELETE": "can_invite_to_team"}
+
+    @extend_schema(responses={200: s.InvitationOutputSerializer, **errors(401, 403, 404, 409)})
+    def delete(self, request: Request, tournament_id: int, team_id: int, invitation_id: int) -> Response:
+        invitation = get_object_or_404(TeamInvitation, pk=invitation_id, team=self.get_team())
+        invitation = invitation_cancel(invitation=invitation, actor=request.user)
+        return Response(s.InvitationOutputSerializer(invitation).data)
+
+
+class MyInvitationsApi(EventApi):
+    """The signed-in player's invitations in this event, each with the team's join code."""
+
+    rules = {"GET": "is_logged_in"}
+
+    @extend_schema(responses={200: s.InvitationOutputSerializer(many=True), **errors(401, 404)})
+    def get(self, request: Request, tournament_id: int) -> Response:
+        invitations = invitations_for(request.user, self.get_tournament())
+        return Response(s.InvitationOutputSerializer(invitations, many=True).data)
+
+
+class InvitationAcceptApi(APIView):
+    """Join the team with this join code: one's own invitation, or an open seat. Any signed-in
+    player; 404 for an unknown code, 409 when the team is full or the player is on a team."""
+
+    permission_classes = [LoggedIn]
+
+    @extend_schema(
+        request=s.InvitationAnswerInputSerializer,
+        responses={200: s.TeamOutputSerializer, **errors(400, 401, 404, 409)},
+    )
+    def post(self, request: Request, code: str) -> Response:
+        data = s.InvitationAnswerInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = invitation_accept(code=code, actor=request.user, **data.validated_data)
+        return Response(
+            s.TeamOutputSerializer(teams_for(player.tournament, team_id=player.team_id).get()).data
+        )
+
+
+class InvitationDeclineApi(APIView):
+    """Decline one's own pending invitation to the team with this join code (404 if none)."""
+
+    permission_classes = [LoggedIn]
+
+    @extend_schema(request=None, responses={200: s.InvitationOutputSerializer, **errors(401, 404)})
+    def post(self, request: Request, code: str) -> Response:
+        invitation = invitation_decline(code=code, actor=request.user)
+        return Response(s.InvitationOutputSerializer(invitation).data)
+
+
+class PoolApi(EventApi):
+    """The partner pool: GET its members (staff and members), POST join, DELETE leave."""
+
+    rules = {"GET": "can_see_partner_pool", "POST": "is_logged_in", "DELETE": "is_logged_in"}
+
+    @extend_schema(responses={200: s.PoolEntryOutputSerializer(many=True), **errors(401, 403, 404)})
+    def get(self, request: Request, tournament_id: int) -> Response:
+        return Response(s.PoolEntryOutputSerializer(pool_for(self.get_tournament()), many=True).data)
+
+    @extend_schema(
+        request=s.PoolJoinInputSerializer,
+        responses={201: s.PoolEntryOutputSerializer, **errors(400, 401, 404, 409)},
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        data = s.PoolJoinInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        entry = pool_join(tournament=self.get_tournament(), actor=request.user, **data.validated_data)
+        return Response(s.PoolEntryOutputSerializer(entry).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request=None,
+        responses={204: None, **errors(401, 404)},
+        description="Leave the pool (also when not in it).",
+    )
+    def delete(self, request: Request, tournament_id: int) -> Response:
+        pool_leave(tournament=self.get_tournament(), actor=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class PoolTeamsApi(EventApi):
+    """The organizer forms teams from the whole pool at random (seeded); ``preview`` answers the
+    teams a seed gives without saving them."""
+
+    rules = {"POST": "can_form_pool_teams"}
+
+    @extend_schema(
+        request=s.PoolFormInputSerializer,
+        responses={
+            201: s.PoolFormOutputSerializer,
+            200: s.PoolFormOutputSerializer,
+            **errors(400, 401, 403, 404, 409),
+        },
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        data = s.PoolFormInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        tournament = self.get_tournament()
+        seed = data.validated_data.get("seed")
+        leftover = data.validated_data["leftover"]
+        plan = pool_plan(tournament, seed=seed, leftover=leftover)
+        if data.validated_data["preview"]:
+            body = {
+                "seed": plan.seed,
+                "saved": False,
+                "teams": [
+                    {"id": None, "name": None, "players": [entry.name for entry in team]}
+                    for team in plan.teams
+                ],
+                "waiting": [entry.name for entry in plan.waiting],
+            }
+            return Response(s.PoolFormOutputSerializer(body).data)
+        teams = pool_form_teams(tournament=tournament, actor=request.user, seed=plan.seed, leftover=leftover)
+        made = teams_for(tournament).filter(pk__in=[team.pk for team in teams])
+        body = {
+            "seed": plan.seed,
+            "saved": True,
+            "teams": [
+                {
+                    "id": team.pk,
+                    "name": team.name,
+                    "status": team.status,
+                    "players": [player.name for player in team.players.all()],
+                }
+                for team in made
+            ],
+            "waiting": [entry.name for entry in plan.waiting],
+        }
+        return Response(s.PoolFormOutputSerializer(body).data, status=status.HTTP_201_CREATED)
+
+
 class RoundListPairApi(EventApi):
     """GET: the rounds (non-staff: published only). POST ``{}``: pair the next round with the
     engine; POST with ``matches`` and ``reason``: the organizer's manual pairing."""
@@ -292,7 +482,9 @@ class RoundListPairApi(EventApi):
         tournament = self.get_tournament()
         matches = data.validated_data.get("matches")
         if matches is None:
-            new_round = round_pair(tournament=tournament, actor=request.user)
+            new_round = round_pair(
+                tournament=tournament, actor=request.user, unchecked=data.validated_data.get("unchecked")
+            )
         else:
             new_round = round_pair_manual(
                 tournament=tournament,
@@ -313,7 +505,7 @@ class RoundApi(EventApi):
                 self.get_tournament(), self.kwargs["number"], include_unpublished=self.is_staff(request)
             )
             if found is None:
-                raise Http404("no such round")
+                raise Http404(_("no such round"))
             self._round = found
         return self._round
 
@@ -332,7 +524,7 @@ class RoundDetailApi(RoundApi):
 
     @extend_schema(responses={204: None, **errors(401, 403, 404, 409)})
     def delete(self, request: Request, tournament_id: int, number: int) -> Response:
-        round_delete(round=self.get_round(request), actor=request.user)
+        round_delete(round_row=self.get_round(request), actor=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -343,7 +535,7 @@ class RoundPublishApi(RoundApi):
 
     @extend_schema(request=None, responses={200: s.RoundOutputSerializer, **errors(401, 403, 404)})
     def post(self, request: Request, tournament_id: int, number: int) -> Response:
-        round_publish(round=self.get_round(request), actor=request.user)
+        round_publish(round_row=self.get_round(request), actor=request.user)
         refreshed = round_detail(self.get_tournament(), number, include_unpublished=True)
         return Response(s.RoundOutputSerializer(refreshed).data)
 
@@ -412,8 +604,22 @@ class StandingsApi(EventApi):
             if public == 0:
                 return Response([])
             through = public if through is None else min(through, public)
-        rows = standings_for(tournament, through_round=through)
-        return Response(s.StandingsRowOutputSerializer(rows, many=True).data)
+        # Computed, and encoded as JSON, once per change of the event in each web process
+        # (tournaments.live), not per request: a hall of phones asks the same question.
+        rows = memoized(
+            tournament.pk,
+            f"api-standings:{through}",
+            lambda: (
+                s.StandingsRowOutputSerializer(
+                    standings_for(tournament, through_round=through), many=True
+                ).data
+            ),
+        )
+        renderer = request.accepted_renderer
+        if renderer.format == "json":
+            body = memoized(tournament.pk, f"api-standings-json:{through}", lambda: renderer.render(rows))
+            return HttpResponse(body, content_type="application/json")
+        return Response(rows)
 
 
 class MatchApi(EventApi):
@@ -424,7 +630,7 @@ class MatchApi(EventApi):
         if not hasattr(self, "_match"):
             found = match_detail(self.kwargs["match_id"])
             if found is None:
-                raise Http404("no such match")
+                raise Http404(_("no such match"))
             self._match = found
         return self._match
 

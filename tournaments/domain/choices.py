@@ -31,6 +31,12 @@ class _ChoicesType(EnumType):
         return [member.label for member in members]
 
 
+def gettext_noop(message: str) -> str:
+    """Marks a label for translation (``make messages`` collects it) without Django: the adapters
+    translate it when they show it (``{% translate tournament.get_rel_display %}``, the forms)."""
+    return message
+
+
 class Choices(StrEnum, metaclass=_ChoicesType):
     """A ``StrEnum`` whose members are written ``NAME = "value", "Label"``."""
 
@@ -43,15 +49,25 @@ class Choices(StrEnum, metaclass=_ChoicesType):
         return member
 
 
+class Language(Choices):
+    """The shipped languages (``LANGUAGES``, ``locale/``), each labelled in its own language as a
+    language menu shows it; an event prints its documents and projects its clock in one of them."""
+
+    EN = "en", "English"
+    ES = "es", "Español"
+    PT_BR = "pt-br", "Português (Brasil)"
+    JA = "ja", "日本語"
+
+
 class Format(Choices):
-    STANDARD = "standard", "Standard"
-    PIONEER = "pioneer", "Pioneer"
-    MODERN = "modern", "Modern"
-    LEGACY = "legacy", "Legacy"
-    VINTAGE = "vintage", "Vintage"
-    PAUPER = "pauper", "Pauper"
-    SEALED = "sealed", "Sealed"
-    DRAFT = "draft", "Booster Draft"
+    STANDARD = "standard", gettext_noop("Standard")
+    PIONEER = "pioneer", gettext_noop("Pioneer")
+    MODERN = "modern", gettext_noop("Modern")
+    LEGACY = "legacy", gettext_noop("Legacy")
+    VINTAGE = "vintage", gettext_noop("Vintage")
+    PAUPER = "pauper", gettext_noop("Pauper")
+    SEALED = "sealed", gettext_noop("Sealed")
+    DRAFT = "draft", gettext_noop("Booster Draft")
 
     @classmethod
     def limited(cls) -> set[str]:
@@ -61,9 +77,9 @@ class Format(Choices):
 class Rel(Choices):
     """Rules Enforcement Level [MTR 1.12]: Regular uses the JAR, Competitive and Professional the IPG."""
 
-    REGULAR = "regular", "Regular"
-    COMPETITIVE = "competitive", "Competitive"
-    PROFESSIONAL = "professional", "Professional"
+    REGULAR = "regular", gettext_noop("Regular")
+    COMPETITIVE = "competitive", gettext_noop("Competitive")
+    PROFESSIONAL = "professional", gettext_noop("Professional")
 
 
 class PenaltyPolicy(Choices):
@@ -72,46 +88,46 @@ class PenaltyPolicy(Choices):
     ``MATCH_POINT`` (default) is the 2009 "2HG Guide for Judges"; ``IPG`` is the current IPG alone.
     """
 
-    MATCH_POINT = "match_point", "2HG match-point penalty (judges' guide)"
-    IPG = "ipg", "Current IPG only"
+    MATCH_POINT = "match_point", gettext_noop("2HG match-point penalty (judges' guide)")
+    IPG = "ipg", gettext_noop("Current IPG only")
 
 
 class UdcMode(Choices):
     """Unified Deck Construction across a team (DECISIONS.md, ``udc_mode``)."""
 
-    MTR = "mtr", "MTR: no card in two teammates' decks"
-    LEGACY4 = "legacy4", "Legacy: at most 4 copies across the team"
+    MTR = "mtr", gettext_noop("MTR: no card in two teammates' decks")
+    LEGACY4 = "legacy4", gettext_noop("Legacy: at most 4 copies across the team")
 
 
 class PercentageFloor(Choices):
-    ONE_THIRD = "1/3", "1/3"
-    MTR_033 = "0.33", "0.33 (as the MTR prints it)"
+    ONE_THIRD = "1/3", gettext_noop("1/3")
+    MTR_033 = "0.33", gettext_noop("0.33 (as the MTR prints it)")
 
 
 class LateEntryMissedRounds(Choices):
-    LOSS = "loss", "Match losses"
-    BYE = "bye", "Byes"
+    LOSS = "loss", gettext_noop("Match losses")
+    BYE = "bye", gettext_noop("Byes")
 
 
 class PlayoffPlayDraw(Choices):
-    RANDOM = "random", "Random team chooses"
-    HIGHER_SEED = "higher_seed", "Higher seed chooses"
+    RANDOM = "random", gettext_noop("Random team chooses")
+    HIGHER_SEED = "higher_seed", gettext_noop("Higher seed chooses")
 
 
 class Tiebreaker(Choices):
     """The standings tiebreakers [MTR 3.1], in the names the event setting stores."""
 
-    MATCH_POINTS = "match_points", "Match points"
-    OPPONENTS_MATCH_WIN = "omw", "Opponents' match-win %"
-    GAME_WIN = "gw", "Game-win %"
-    OPPONENTS_GAME_WIN = "ogw", "Opponents' game-win %"
+    MATCH_POINTS = "match_points", gettext_noop("Match points")
+    OPPONENTS_MATCH_WIN = "omw", gettext_noop("Opponents' match-win %")
+    GAME_WIN = "gw", gettext_noop("Game-win %")
+    OPPONENTS_GAME_WIN = "ogw", gettext_noop("Opponents' game-win %")
 
 
 class TeamSide(Choices):
     """The two sides of a match, as seated on the pairing: team A and team B."""
 
-    A = "A", "Team A"
-    B = "B", "Team B"
+    A = "A", gettext_noop("Team A")
+    B = "B", gettext_noop("Team B")
 
     @property
     def other(self) -> TeamSide:

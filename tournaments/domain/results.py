@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from tournaments.domain.choices import Choices
 from tournaments.domain.errors import ResultError
 
 POINTS_WIN = 3
@@ -19,9 +20,10 @@ POINTS_DRAW = 1
 POINTS_LOSS = 0
 
 
-class ResultKind(StrEnum):
-    """How the match outcome is decided.
+class ResultKind(Choices):
+    """How the match outcome is decided; the one value set of a match's ``result_kind`` column.
 
+    PENDING: no result counts yet (nothing reported, or a report waiting for the other team).
     PLAYED: by the game counts (more games won wins the match; equal is a draw).
     BYE: team A wins without an opponent (3 match points, the games needed to win).
     MISSED_ROUND: team A, a late entry, lost a round it was not there for: a played round for its
@@ -30,11 +32,12 @@ class ResultKind(StrEnum):
     DOUBLE_LOSS: both teams lose (both received a Match Loss); each is still the other's opponent.
     """
 
-    PLAYED = "played"
-    BYE = "bye"
-    MISSED_ROUND = "missed_round"
-    MATCH_LOSS = "match_loss"
-    DOUBLE_LOSS = "double_loss"
+    PENDING = "pending", "Not yet reported"
+    PLAYED = "played", "Played"
+    BYE = "bye", "Bye"
+    MISSED_ROUND = "missed_round_loss", "Late entry: missed round (loss)"
+    MATCH_LOSS = "penalty_loss", "Match loss by penalty"
+    DOUBLE_LOSS = "double_loss", "Double match loss by penalty"
 
 
 class Outcome(StrEnum):
@@ -74,6 +77,8 @@ class MatchResult:
             raise ResultError(f"round number must be at least 1, got {self.round_number}")
         if min(self.a_wins, self.b_wins, self.draws) < 0:
             raise ResultError(f"round {self.round_number}: game counts cannot be negative")
+        if self.kind is ResultKind.PENDING:
+            raise ResultError(f"round {self.round_number}: a pending match has no result yet")
         if self.kind in _SOLO_KINDS:
             if self.team_b is not None:
                 raise ResultError(f"round {self.round_number}: a {self.kind} has no opponent")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from common.errors import ConflictError
 from tournaments.domain import PlayoffError, first_playoff_round
@@ -33,7 +34,7 @@ def cut_build(*, tournament: Tournament, actor) -> Round:
     """
     tournament = lock_tournament(tournament)
     if tournament.status in (TournamentStatus.TOP_CUT, TournamentStatus.FINISHED):
-        raise ConflictError("the playoff bracket is already built")
+        raise ConflictError(_("the playoff bracket is already built"))
     previous = latest_round(tournament)
     if previous is None:
         fix_event_structure(tournament, chart_size_for(tournament))
@@ -42,10 +43,11 @@ def cut_build(*, tournament: Tournament, actor) -> Round:
     paired = previous.number if previous is not None else 0
     if tournament.swiss_rounds is None or paired < tournament.swiss_rounds:
         raise ConflictError(
-            f"{paired} of {tournament.swiss_rounds} Swiss rounds played; the cut comes after the last one"
+            _("%(paired)s of %(swiss_rounds)s Swiss rounds played; the cut comes after the last one")
+            % {"paired": paired, "swiss_rounds": tournament.swiss_rounds}
         )
     if not tournament.top_cut:
-        raise ConflictError("this event has no playoff cut")
+        raise ConflictError(_("this event has no playoff cut"))
     standings = [line for line in standings_for(tournament) if not line.dropped]
     seeded = [line.team_id for line in standings[: tournament.top_cut]]
     draft_playoff = tournament.booster_draft_playoff and tournament.top_cut == 8

@@ -6,6 +6,7 @@ import secrets
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from accounts.usernames import user_by_username
 from common.errors import ConflictError, DomainError
@@ -29,6 +30,11 @@ from tournaments.rules import can_manage_event
 from tournaments.services.audit import audit_log
 
 
+def _invalid_settings(problems: list[dict[str, str]]) -> DomainError:
+    summary = "; ".join(f"{p['field']}: {p['message']}" for p in problems)
+    return DomainError(_("Invalid event settings: %(problems)s") % {"problems": summary}, errors=problems)
+
+
 @transaction.atomic
 def tournament_create(*, actor, **values) -> Tournament:
     """A new event; the creator becomes its organizer; unset settings take the DECISIONS.md defaults
@@ -40,12 +46,9 @@ def tournament_create(*, actor, **values) -> Tournament:
     values.setdefault("team_size", 2)
     values.setdefault("games_per_match", 1 if values["team_size"] > 1 else 3)
     values.setdefault("round_minutes", DEFAULT_ROUND_MINUTES)
-    problems = settings_problems(values)
+    problems = settings_problems(values, _)
     if problems:
-        raise DomainError(
-            "Invalid event settings: " + "; ".join(f"{p['field']}: {p['message']}" for p in problems),
-            errors=problems,
-        )
+        raise _invalid_settings(problems)
     if not values.get("tiebreakers"):
         values["tiebreakers"] = list(
             TEAM_EVENT_TIEBREAKERS if values["team_size"] > 1 else INDIVIDUAL_EVENT_TIEBREAKERS
@@ -84,12 +87,12 @@ def tournament_update(*, tournament: Tournament, actor, **changes) -> Tournament
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if not can_manage_event(actor, tournament):
-        raise DomainError("only the organizer may change the event's settings", status_code=403)
+        raise DomainError(_("only the organizer may change the event's settings"), status_code=403)
     unknown = sorted(set(changes) - UPDATABLE_SETTINGS)
     if unknown:
         raise DomainError(
-            f"unknown or read-only setting(s) {unknown}",
-            errors=[{"field": name, "message": "cannot be changed here"} for name in unknown],
+            _("unknown or read-only setting(s) %(names)s") % {"names": unknown},
+            errors=[{"field": name, "message": _("cannot be changed here")} for name in unknown],
         )
     changes = {key: value for key, value in changes.items() if value is not None or key in NULLABLE}
     if "tiebreakers" in changes and not changes["tiebreakers"]:
@@ -103,23 +106,21 @@ def tournament_update(*, tournament: Tournament, actor, **changes) -> Tournament
     fixed = sorted(set(changed) & FIXED_ONCE_PAIRED)
     if fixed and tournament.rounds.exists():
         raise ConflictError(
-            f"{', '.join(fixed)} cannot change: fixed once round 1 is paired (MTR 10.2)",
-            errors=[{"field": name, "message": "fixed once round 1 is paired"} for name in fixed],
+            _("%(names)s cannot change: fixed once round 1 is paired (MTR 10.2)")
+            % {"names": ", ".join(fixed)},
+            errors=[{"field": name, "message": _("fixed once round 1 is paired")} for name in fixed],
         )
     if "team_size" in changed and tournament.teams.exists():
         raise ConflictError(
-            "the team size cannot change once teams are registered",
-            errors=[{"field": "team_size", "message": "teams are already registered"}],
+            _("the team size cannot change once teams are registered"),
+            errors=[{"field": "team_size", "message": _("teams are already registered")}],
         )
     if "name" in changed and not str(changed["name"]).strip():
-        raise DomainError("the name is empty", errors=[{"field": "name", "message": "required"}])
+        raise DomainError(_("the name is empty"), errors=[{"field": "name", "message": _("required")}])
     merged = {field: changed.get(field, getattr(tournament, field)) for field in CHECKED}
-    problems = settings_problems(merged)
+    problems = settings_problems(merged, _)
     if problems:
-        raise DomainError(
-            "Invalid event settings: " + "; ".join(f"{p['field']}: {p['message']}" for p in problems),
-            errors=problems,
-        )
+        raise _invalid_settings(problems)
     before = {key: _audit_value(getattr(tournament, key)) for key in changed}
     for key, value in changed.items():
         setattr(tournament, key, value)
@@ -149,11 +150,12 @@ def account_by_name(username: str):
         user = found[0] if len(found) == 1 else None
     if user is None:
         raise DomainError(
-            f"no account with the username or e-mail {name!r}: ask them to sign up first",
+            _("no account with the username or e-mail %(name)s: ask them to sign up first")
+            % {"name": repr(name)},
             errors=[
                 {
                     "field": "username",
-                    "message": "no account with this username or e-mail: ask them to sign up first",
+                    "message": _("no account with this username or e-mail: ask them to sign up first"),
                 }
             ],
             status_code=400,
@@ -166,16 +168,16 @@ def staff_add(*, tournament: Tournament, actor, username: str, role: str) -> Sta
     """Give an account (username or e-mail) a staff role, or change the role it has; audited."""
     if role not in StaffRole.values or role == StaffRole.ORGANIZER:
         raise DomainError(
-            f"role must be one of head_judge, judge, scorekeeper; got {role!r}",
-            errors=[{"field": "role", "message": "invalid role"}],
+            _("role must be one of head_judge, judge, scorekeeper; got %(role)s") % {"role": repr(role)},
+            errors=[{"field": "role", "message": _("invalid role")}],
         )
     user = account_by_name(username)
     staff, created = Staff.objects.get_or_create(tournament=tournament, user=user, defaults={"role": role})
     if not created:
         if staff.role == StaffRole.ORGANIZER:
             raise DomainError(
-                "the organizer's role cannot be changed",
-                errors=[{"field": "username", "message": "is the organizer"}],
+                _("the organizer's role cannot be changed"),
+                errors=[{"field": "username", "message": _("is the organizer")}],
                 status_code=409,
             )
         before = staff.role
@@ -205,8 +207,8 @@ def staff_remove(*, staff: Staff, actor) -> None:
     """Take a staff member off the event (never the organizer); audited."""
     if staff.role == StaffRole.ORGANIZER:
         raise DomainError(
-            "the organizer cannot be removed from the staff",
-            errors=[{"field": "username", "message": "is the organizer"}],
+            _("the organizer cannot be removed from the staff"),
+            errors=[{"field": "username", "message": _("is the organizer")}],
             status_code=409,
         )
     before = {"username": staff.user.username, "role": staff.role}

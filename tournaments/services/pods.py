@@ -8,6 +8,7 @@ the pods, queues the printed pod seatings and audits the seating.
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from common.errors import ConflictError, DomainError
 from tournaments.domain import PairingError
@@ -30,7 +31,8 @@ def pods_seat(*, tournament: Tournament, actor, draft: int) -> list[DraftPod]:
     tournament = lock_tournament(tournament)
     if tournament.format != Format.DRAFT:
         raise ConflictError(
-            "pods are for Booster Draft events", errors=[{"field": "draft", "message": "not a draft event"}]
+            _("pods are for Booster Draft events"),
+            errors=[{"field": "draft", "message": _("not a draft event")}],
         )
     seated = DraftPod.objects.filter(tournament=tournament).order_by("-draft").values_list("draft", flat=True)
     expected = (seated.first() or 0) + 1
@@ -42,6 +44,7 @@ def pods_seat(*, tournament: Tournament, actor, draft: int) -> list[DraftPod]:
         require_round_complete(previous)
     active = list(
         Team.objects.filter(tournament=tournament, dropped_after_round__isnull=True, disqualified=False)
+        .formed()
         .order_by("id")
         .values_list("id", flat=True)
     )

@@ -1,8 +1,10 @@
 """Reporting match results, and the results a penalty imposes.
 
-Reports use optimistic concurrency: the client sends the ``version`` it read, and the write is a
-conditional ``UPDATE ... WHERE id = ? AND version = ?``; if another report got there first, nothing
-is written and the client gets a 409 carrying the match as it is now, to show and retry.
+Every entry is kept as a ``ResultReport`` row; the match's result is what
+``tournaments.domain.result_state`` derives from them, and the result columns of ``Match`` are a
+cache written only here. Reports use optimistic concurrency: the client sends the ``version`` it
+read; under the match's row lock a different version answers 409 carrying the match as it is now,
+to show and retry.
 
 Who confirms: a staff report (organizer, head judge, scorekeeper) is confirmed at once. A player
 may report only their own team's match; that report waits until a player of the other team reports
@@ -13,20 +15,32 @@ keeps the match unconfirmed and flags it as disputed.
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from common.errors import ConflictError, DomainError
 from tournaments.domain import games_to_win
-from tournaments.enums import MatchResultKind, RoundKind, TeamSide, TournamentStatus
-from tournaments.models import Match, Round, Tournament
+from tournaments.domain.result_state import Entry, EntrySource, ResultRefused, apply
+from tournaments.enums import RoundKind, TeamSide, TournamentStatus
+from tournaments.models import Match, ResultReport, Round, Tournament
 from tournaments.permissions import player_team_id
 from tournaments.rules import can_change_confirmed_result
-from tournaments.selectors import match_snapshot
+from tournaments.selectors import match_result_state, match_snapshot, result_columns
 from tournaments.services.audit import audit_log
 from tournaments.signals import event_finished, round_finished
 
-PENALTY_KINDS = frozenset({MatchResultKind.PENALTY_LOSS, MatchResultKind.DOUBLE_LOSS})
+#: The result columns of ``Match``: a cache written only here, from the state the reports give.
+RESULT_COLUMNS = (
+    "result_kind",
+    "team_a_wins",
+    "team_b_wins",
+    "draws",
+    "confirmed",
+    "disputed",
+    "reported_side",
+    "reported_by",
+    "reported_at",
+)
 #: A single 2HG game: an intentional draw is reported 0-0-3 (MTR 2.5), so up to 3 drawn games.
 MAX_DRAWS = 3
 
@@ -44,20 +58,37 @@ def result_problems(
     problems = []
     for field, wins in (("team_a_wins", team_a_wins), ("team_b_wins", team_b_wins)):
         if wins < 0 or wins > needed:
-            problems.append({"field": field, "message": f"must be 0 to {needed} in this event, got {wins}"})
+            problems.append(
+                {
+                    "field": field,
+                    "message": _("must be 0 to %(needed)s in this event, got %(wins)s")
+                    % {"needed": needed, "wins": wins},
+                }
+            )
     if not 0 <= draws <= MAX_DRAWS:
-        problems.append({"field": "draws", "message": f"must be 0 to {MAX_DRAWS}, got {draws}"})
+        problems.append(
+            {
+                "field": "draws",
+                "message": _("must be 0 to %(MAX_DRAWS)s, got %(draws)s")
+                % {"MAX_DRAWS": MAX_DRAWS, "draws": draws},
+            }
+        )
     if problems:
         return problems
     if team_a_wins == needed and team_b_wins == needed:
-        problems.append({"field": "team_b_wins", "message": f"both teams cannot win {needed} games"})
+        problems.append(
+            {
+                "field": "team_b_wins",
+                "message": _("both teams cannot win %(needed)s games") % {"needed": needed},
+            }
+        )
     elif team_a_wins + team_b_wins + draws == 0:
-        problems.append({"field": "draws", "message": "no game recorded; a time draw is 0-0-1"})
+        problems.append({"field": "draws", "message": _("no game recorded; a time draw is 0-0-1")})
     elif playoff and team_a_wins == team_b_wins:
         problems.append(
             {
                 "field": "team_a_wins",
-                "message": "playoff matches cannot end in a draw: play on until one team wins",
+                "message": _("playoff matches cannot end in a draw: play on until one team wins"),
             }
         )
     return problems
@@ -77,20 +108,6 @@ def _mark_round_progress(match: Match) -> None:
         event_finished.send(sender=Round, round_id=round_obj.pk)
 
 
-def _write(match: Match, version: int, values: dict) -> Match:
-    """The conditional update; a lost race raises 409 with the match as it is now."""
-    updated = Match.objects.filter(pk=match.pk, version=version).update(version=F("version") + 1, **values)
-    if updated == 0:
-        current = Match.objects.select_related("round").get(pk=match.pk)
-        raise ConflictError(
-            f"the result changed since you read it (version {version}, now {current.version})",
-            errors=[{"field": "version", "message": f"stale: the current version is {current.version}"}],
-            extra={"match": match_snapshot(current)},
-        )
-    match.refresh_from_db()
-    return match
-
-
 @transaction.atomic
 def match_result_report(
     *, match: Match, actor, team_a_wins: int, team_b_wins: int, draws: int, version: int, reason: str = ""
@@ -104,20 +121,72 @@ def match_result_report(
     whose result a penalty imposed (clear the penalty first); 400 on an impossible record; 403 if
     the actor is neither scorekeeping staff nor a player of the match.
     """
-    match = Match.objects.select_related("round__tournament").get(pk=match.pk)
-    tournament = match.round.tournament
+    match = _locked(match)
+    _check_version(match, version)
+    _check_record(match, team_a_wins, team_b_wins, draws)
+    if can_change_confirmed_result(actor, match):
+        source, side = EntrySource.STAFF, None
+    else:
+        team_id = player_team_id(actor, match.round.tournament)
+        if team_id not in (match.team_a_id, match.team_b_id):
+            raise DomainError(
+                _("only the players of this match or scorekeeping staff may report it"), status_code=403
+            )
+        _check_player_reporting(match)
+        source, side = EntrySource.PLAYER, TeamSide.A if team_id == match.team_a_id else TeamSide.B
+    entry = Entry(source, side, team_a_wins, team_b_wins, draws, reason.strip(), actor.pk, timezone.now())
+    return _record(match, entry, actor)
+
+
+@transaction.atomic
+def match_slip_report(
+    *, match: Match, side: TeamSide, team_a_wins: int, team_b_wins: int, draws: int, version: int, actor=None
+) -> Match:
+    """A report for ``side`` by whoever holds the table's result slip (its QR code's secret was
+    checked by the caller); like a player's report, the other team must confirm it or staff enter
+    the result. ``actor`` is the signed-in account, if any, kept as the report's author."""
+    match = _locked(match)
+    _check_version(match, version)
+    _check_record(match, team_a_wins, team_b_wins, draws)
+    _check_player_reporting(match)
+    author = actor.pk if getattr(actor, "is_authenticated", False) else None
+    entry = Entry(EntrySource.SLIP, side, team_a_wins, team_b_wins, draws, "", author, timezone.now())
+    return _record(match, entry, actor if author else None)
+
+
+def _check_player_reporting(match: Match) -> None:
+    if not match.round.tournament.player_reporting:
+        raise DomainError(
+            _("players do not report results in this event: hand the result slip to a scorekeeper"),
+            status_code=403,
+        )
+
+
+def _locked(match: Match) -> Match:
+    """The match row, locked for this transaction, so reports on one match are applied one by one."""
+    return Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
+
+
+def _check_version(match: Match, version: int) -> None:
     if match.version != version:
         raise ConflictError(
-            f"the result changed since you read it (version {version}, now {match.version})",
-            errors=[{"field": "version", "message": f"stale: the current version is {match.version}"}],
+            _("the result changed since you read it (version %(version)s, now %(version2)s)")
+            % {"version": version, "version2": match.version},
+            errors=[
+                {
+                    "field": "version",
+                    "message": _("stale: the current version is %(version)s") % {"version": match.version},
+                }
+            ],
             extra={"match": match_snapshot(match)},
         )
+
+
+def _check_record(match: Match, team_a_wins: int, team_b_wins: int, draws: int) -> None:
     if match.team_b_id is None:
-        raise ConflictError("a bye or a missed round has no result to report")
-    if match.result_kind in PENALTY_KINDS:
-        raise ConflictError("a penalty decided this match; a judge must clear the penalty first")
+        raise ConflictError(_("a bye or a missed round has no result to report"))
     problems = result_problems(
-        tournament,
+        match.round.tournament,
         playoff=match.round.kind == RoundKind.PLAYOFF,
         team_a_wins=team_a_wins,
         team_b_wins=team_b_wins,
@@ -128,74 +197,79 @@ def match_result_report(
             "Impossible result: " + "; ".join(f"{p['field']}: {p['message']}" for p in problems),
             errors=problems,
         )
+
+
+def _record(match: Match, entry: Entry, actor) -> Match:
+    """Apply ``entry`` to the match's derived state, keep it as a row, and write the result columns
+    (the cache) from the new state; audit what the transition calls for. ``match`` is locked."""
+    tournament = match.round.tournament
+    state = match_result_state(match)
+    try:
+        transition = apply(state, entry, games_per_match=tournament.games_per_match)
+    except ResultRefused as refused:
+        if refused.field:
+            raise DomainError(
+                refused.message, errors=[{"field": refused.field, "message": _("required")}]
+            ) from refused
+        raise ConflictError(refused.message) from refused
     before = match_snapshot(match)
-    counts = {"team_a_wins": team_a_wins, "team_b_wins": team_b_wins, "draws": draws}
-    common = {
-        **counts,
-        "result_kind": MatchResultKind.PLAYED,
-        "reported_by_id": actor.pk,
-        "reported_at": timezone.now(),
-    }
-    if can_change_confirmed_result(actor, match):
-        changed = any(before[field] != value for field, value in counts.items())
-        if before["confirmed"] and changed:
-            reason = _require_reason(reason)
-        match = _write(match, version, {**common, "confirmed": True, "reported_side": "", "disputed": False})
-        if (before["confirmed"] and changed) or before["disputed"]:
-            audit_log(
-                tournament=tournament,
-                actor=actor,
-                action="match_result_correct" if before["confirmed"] else "match_result_decide",
-                obj=match,
-                before=before,
-                after=match_snapshot(match),
-                reason=reason.strip(),
-            )
-    else:
-        match = _player_report(match, actor, tournament, version, common, counts, before)
+    if transition.audit == "match_result_decide":
+        before["reports"] = _open_reports(match)
+    ResultReport.objects.create(
+        match=match,
+        source=entry.source,
+        side=entry.side or "",
+        team_a_wins=entry.a_wins,
+        team_b_wins=entry.b_wins,
+        draws=entry.draws,
+        author_id=entry.author,
+        match_version=match.version,
+        reason=entry.reason,
+        created_at=entry.at or timezone.now(),
+    )
+    for field, value in result_columns(transition.state).items():
+        setattr(match, field, value)
+    match.version += 1
+    match.save(update_fields=[*RESULT_COLUMNS, "version"])
+    if transition.audit:
+        audit_log(
+            tournament=tournament,
+            actor=actor,
+            action=transition.audit,
+            obj=match,
+            before=before,
+            after=match_snapshot(match),
+            reason=entry.reason,
+        )
     if match.confirmed:
         _mark_round_progress(match)
+    elif match.round.finished_at is not None:
+        match.round.finished_at = None
+        match.round.save(update_fields=["finished_at"])
     return match
 
 
-def _player_report(
-    match: Match, actor, tournament: Tournament, version: int, common: dict, counts: dict, before: dict
-) -> Match:
-    team_id = player_team_id(actor, tournament)
-    if team_id not in (match.team_a_id, match.team_b_id):
-        raise DomainError(
-            "only the players of this match or scorekeeping staff may report it", status_code=403
-        )
-    if match.confirmed:
-        raise ConflictError("the result is already confirmed; ask a scorekeeper to change it")
-    side = TeamSide.A if team_id == match.team_a_id else TeamSide.B
-    other_side_reported = match.result_kind == MatchResultKind.PLAYED and match.reported_side not in (
-        "",
-        side,
-    )
-    if not other_side_reported:
-        return _write(
-            match, version, {**common, "confirmed": False, "reported_side": side, "disputed": False}
-        )
-    same = all(getattr(match, field) == value for field, value in counts.items())
-    if same:
-        return _write(match, version, {**common, "confirmed": True, "reported_side": side, "disputed": False})
-    match = _write(match, version, {**common, "confirmed": False, "reported_side": side, "disputed": True})
-    audit_log(
-        tournament=tournament,
-        actor=actor,
-        action="match_result_disputed",
-        obj=match,
-        before=before,
-        after=match_snapshot(match),
-    )
-    return match
+def _open_reports(match: Match) -> list[dict]:
+    """The teams' reports a staff decision settles (each team's latest), for its audit entry."""
+    latest: dict[str, dict] = {}
+    for row in ResultReport.objects.filter(match=match).order_by("id"):
+        if row.source in (EntrySource.STAFF, EntrySource.PENALTY, EntrySource.PENALTY_CLEARED):
+            latest = {}
+        elif row.source in (EntrySource.PLAYER, EntrySource.SLIP):
+            latest[row.side] = {
+                "side": row.side,
+                "source": row.source,
+                "by": row.author_id,
+                "result": f"{row.team_a_wins}-{row.team_b_wins}-{row.draws}",
+                "at": row.created_at.isoformat(),
+            }
+    return [latest[side] for side in sorted(latest)]
 
 
 def _require_reason(reason: str) -> str:
     reason = reason.strip()
     if not reason:
-        raise DomainError("a reason is required", errors=[{"field": "reason", "message": "required"}])
+        raise DomainError(_("a reason is required"), errors=[{"field": "reason", "message": _("required")}])
     return reason
 
 
@@ -203,85 +277,30 @@ def _require_reason(reason: str) -> str:
 def match_penalty_result_set(*, match: Match, actor, losing_team_id: int | None, reason: str) -> Match:
     """Impose a Match Loss on ``losing_team_id`` (``None``: both teams, a double loss).
 
-    The loser gets 0 games and the winner the games needed, as a concession would; the result
-    reported before the first penalty is kept so ``match_penalty_result_clear`` can restore it, and
-    is the audit entry's ``before``.
+    The loser gets 0 games and the winner the games needed, as a concession would. The reports
+    stay as they were, so clearing the penalty gives back what they say.
     """
     reason = _require_reason(reason)
-    match = Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
-    tournament = match.round.tournament
+    match = _locked(match)
     if match.team_b_id is None:
-        raise ConflictError("a bye or a missed round cannot be lost by penalty")
+        raise ConflictError(_("a bye or a missed round cannot be lost by penalty"))
     if losing_team_id is not None and losing_team_id not in (match.team_a_id, match.team_b_id):
         raise DomainError(
-            f"team {losing_team_id} does not play this match",
-            errors=[{"field": "losing_team_id", "message": "not a team of this match"}],
+            _("team %(losing_team_id)s does not play this match") % {"losing_team_id": losing_team_id},
+            errors=[{"field": "losing_team_id", "message": _("not a team of this match")}],
         )
     if losing_team_id is None and match.round.kind == RoundKind.PLAYOFF:
-        raise DomainError("a playoff match needs a winner: a double loss cannot be recorded")
-    before = match_snapshot(match)
-    if match.result_kind not in PENALTY_KINDS:
-        match.pre_penalty_result = before
-    needed = games_to_win(tournament.games_per_match)
-    if losing_team_id is None:
-        match.result_kind = MatchResultKind.DOUBLE_LOSS
-        match.team_a_wins = match.team_b_wins = 0
-    else:
-        match.result_kind = MatchResultKind.PENALTY_LOSS
-        match.team_a_wins = 0 if losing_team_id == match.team_a_id else needed
-        match.team_b_wins = 0 if losing_team_id == match.team_b_id else needed
-    match.draws = 0
-    match.confirmed = True
-    match.disputed = False
-    match.reported_side = ""
-    match.reported_by = actor
-    match.reported_at = timezone.now()
-    match.version += 1
-    match.save()
-    audit_log(
-        tournament=tournament,
-        actor=actor,
-        action="match_penalty_result",
-        obj=match,
-        before=before,
-        after=match_snapshot(match),
-        reason=reason,
-    )
-    _mark_round_progress(match)
-    return match
+        raise DomainError(_("a playoff match needs a winner: a double loss cannot be recorded"))
+    side = None if losing_team_id is None else TeamSide.A if losing_team_id == match.team_a_id else TeamSide.B
+    entry = Entry(EntrySource.PENALTY, side, reason=reason, author=actor.pk, at=timezone.now())
+    return _record(match, entry, actor)
 
 
 @transaction.atomic
 def match_penalty_result_clear(*, match: Match, actor, reason: str) -> Match:
-    """Undo a penalty result (an overturned Match Loss): back to the result reported before it,
-    or to pending if there was none."""
+    """Undo a penalty result (an overturned Match Loss): the result is what the reports give
+    (pending if there were none)."""
     reason = _require_reason(reason)
-    match = Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
-    if match.result_kind not in PENALTY_KINDS:
-        raise ConflictError("this match's result was not set by a penalty")
-    before = match_snapshot(match)
-    previous = match.pre_penalty_result or {}
-    match.result_kind = previous.get("result_kind", MatchResultKind.PENDING)
-    match.team_a_wins = previous.get("team_a_wins", 0)
-    match.team_b_wins = previous.get("team_b_wins", 0)
-    match.draws = previous.get("draws", 0)
-    match.confirmed = previous.get("confirmed", False)
-    match.disputed = previous.get("disputed", False)
-    match.reported_side = previous.get("reported_side", "")
-    match.reported_by_id = previous.get("reported_by")
-    match.pre_penalty_result = None
-    match.version += 1
-    match.save()
-    if not match.confirmed and match.round.finished_at is not None:
-        match.round.finished_at = None
-        match.round.save(update_fields=["finished_at"])
-    audit_log(
-        tournament=match.round.tournament,
-        actor=actor,
-        action="match_penalty_result_clear",
-        obj=match,
-        before=before,
-        after=match_snapshot(match),
-        reason=reason,
-    )
-    return match
+    match = _locked(match)
+    entry = Entry(EntrySource.PENALTY_CLEARED, reason=reason, author=actor.pk, at=timezone.now())
+    return _record(match, entry, actor)

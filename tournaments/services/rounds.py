@@ -14,6 +14,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from common.errors import ConflictError, DomainError
 from tournaments.domain import (
@@ -27,7 +28,7 @@ from tournaments.domain import (
     recommended_rounds,
 )
 from tournaments.domain.pods import Pod, pair_round_in_pods
-from tournaments.enums import Format, MatchResultKind, Rel, RoundKind, TournamentStatus
+from tournaments.enums import Format, Rel, ResultKind, RoundKind, TournamentStatus
 from tournaments.models import Match, Round, Team, Tournament
 from tournaments.selectors import chart_size_for, event_state_for, match_as_result, pods_for_draft, round_seed
 from tournaments.services.audit import audit_log
@@ -36,7 +37,7 @@ from tournaments.signals import round_paired
 
 #: DECISIONS.md: playoff rounds are 90 minutes, the final is untimed.
 PLAYOFF_ROUND_MINUTES = 90
-RESULTS_THAT_ALLOW_REPAIR = frozenset({MatchResultKind.BYE, MatchResultKind.MISSED_ROUND_LOSS})
+RESULTS_THAT_ALLOW_REPAIR = frozenset({ResultKind.BYE, ResultKind.MISSED_ROUND})
 
 
 def latest_round(tournament: Tournament) -> Round | None:
@@ -63,9 +64,14 @@ def require_round_complete(round_obj: Round) -> None:
     pending = unfinished_tables(round_obj)
     if pending:
         raise ConflictError(
-            f"round {round_obj.number} still has unconfirmed results at table(s) {', '.join(pending)}",
+            _("round %(number)s still has unconfirmed results at table(s) %(pending)s")
+            % {"number": round_obj.number, "pending": ", ".join(pending)},
             errors=[
-                {"field": "round", "message": f"tables without a confirmed result: {', '.join(pending)}"}
+                {
+                    "field": "round",
+                    "message": _("tables without a confirmed result: %(pending)s")
+                    % {"pending": ", ".join(pending)},
+                }
             ],
         )
 
@@ -83,7 +89,9 @@ def fix_event_structure(tournament: Tournament, active_teams: int) -> None:
         )
     except PlayoffError as exc:
         if tournament.swiss_rounds is None:
-            raise ConflictError(f"{exc}; set the number of Swiss rounds to run a smaller event") from exc
+            raise ConflictError(
+                _("%(exc)s; set the number of Swiss rounds to run a smaller event") % {"exc": exc}
+            ) from exc
         tournament.top_cut = 0
     else:
         if tournament.swiss_rounds is None:
@@ -120,7 +128,9 @@ def create_round(
                 manual_reason=manual_reason,
             )
     except IntegrityError:
-        raise ConflictError(f"round {number} was just paired by someone else") from None
+        raise ConflictError(
+            _("round %(number)s was just paired by someone else") % {"number": number}
+        ) from None
     round_paired.send(sender=Round, round_id=new_round.pk)
     return new_round
 
@@ -134,26 +144,58 @@ def _bye_match(round_obj: Round, team_id: int, games_per_match: int, kind: str) 
         team_a_id=team_id,
         team_b=None,
         result_kind=kind,
-        team_a_wins=games_to_win(games_per_match) if kind == MatchResultKind.BYE else 0,
+        team_a_wins=games_to_win(games_per_match) if kind == ResultKind.BYE else 0,
         confirmed=True,
     )
 
 
-def _prepare_swiss_round(tournament: Tournament) -> tuple[Tournament, int]:
-    """Lock, then check that the next Swiss round may be paired; fixes the structure at round 1."""
+#: What to do with teams that did not check in, when round 1 of an event requiring it is paired.
+UNCHECKED_CHOICES = ("drop", "pair")
+
+
+def _settle_check_in(tournament: Tournament, actor, unchecked: str | None) -> None:
+    """Round 1 of an event that requires check-in: teams not checked in are dropped or paired as
+    the organizer says; without an answer, a 409 lists them (nothing silent)."""
+    from tournaments.services.teams import team_drop, teams_not_checked_in
+
+    missing = teams_not_checked_in(tournament)
+    if not missing or unchecked == "pair":
+        return
+    if unchecked == "drop":
+        for team in missing:
+            team_drop(team=team, actor=actor, reason="did not check in before round 1")
+        return
+    names = ", ".join(team.name for team in missing)
+    raise ConflictError(
+        f"{len(missing)} team(s) have not checked in: {names}. "
+        'Pair again with "unchecked": "drop" to drop them or "pair" to pair them anyway.',
+        errors=[{"field": "unchecked", "message": f"not checked in: {names}; choose drop or pair"}],
+        extra={"unchecked_teams": [{"id": team.pk, "name": team.name} for team in missing]},
+    )
+
+
+def _prepare_swiss_round(
+    tournament: Tournament, actor=None, unchecked: str | None = "pair"
+) -> tuple[Tournament, int]:
+    """Lock, then check that the next Swiss round may be paired; fixes the structure at round 1,
+    after the teams that did not check in are settled."""
     tournament = lock_tournament(tournament)
     if tournament.status in (TournamentStatus.TOP_CUT, TournamentStatus.FINISHED):
-        raise ConflictError(f"the event is in status {tournament.status}: no more Swiss rounds")
+        raise ConflictError(
+            _("the event is in status %(status)s: no more Swiss rounds") % {"status": tournament.status}
+        )
     previous = latest_round(tournament)
     if previous is not None:
         require_round_complete(previous)
     number = previous.number + 1 if previous is not None else 1
     if number == 1:
+        _settle_check_in(tournament, actor, unchecked)
         fix_event_structure(tournament, chart_size_for(tournament))
     if number > (tournament.swiss_rounds or 0):
         raise ConflictError(
-            f"all {tournament.swiss_rounds} Swiss rounds are paired; build the playoff cut next",
-            errors=[{"field": "round", "message": "no Swiss round left"}],
+            _("all %(swiss_rounds)s Swiss rounds are paired; build the playoff cut next")
+            % {"swiss_rounds": tournament.swiss_rounds},
+            errors=[{"field": "round", "message": _("no Swiss round left")}],
         )
     return tournament, number
 
@@ -165,17 +207,19 @@ def _start_running(tournament: Tournament, number: int) -> None:
 
 
 @transaction.atomic
-def round_pair(*, tournament: Tournament, actor) -> Round:
+def round_pair(*, tournament: Tournament, actor, unchecked: str | None = None) -> Round:
     """Pair the next round with the engine: a Swiss round, or during the top cut the next playoff
     round from the bracket winners.
 
     Refused (409) while the previous round has unconfirmed results, when every Swiss round is
-    paired, or when the event is finished.
+    paired, or when the event is finished; for round 1 of an event requiring check-in, while a
+    team has not checked in and ``unchecked`` says neither "drop" nor "pair". Teams with an open
+    seat (forming) are never paired.
     """
     locked = lock_tournament(tournament)
     if locked.status == TournamentStatus.TOP_CUT:
         return _pair_next_playoff_round(locked, actor)
-    tournament, number = _prepare_swiss_round(locked)
+    tournament, number = _prepare_swiss_round(locked, actor, unchecked)
     state = event_state_for(tournament)
     seed = round_seed(tournament, number)
     pods = pairing_pods(tournament)
@@ -203,7 +247,7 @@ def round_pair(*, tournament: Tournament, actor) -> Round:
     )
     Match.objects.bulk_create(
         _with_pod(
-            _bye_match(new_round, line.team_a, tournament.games_per_match, MatchResultKind.BYE)
+            _bye_match(new_round, line.team_a, tournament.games_per_match, ResultKind.BYE)
             if line.team_b is None
             else Match(round=new_round, table=line.table, team_a_id=line.team_a, team_b_id=line.team_b),
             pod_of_team.get(line.team_a),
@@ -271,18 +315,29 @@ def _manual_pairing_problems(active: set[int], matches: Sequence[tuple[int, int 
             field = f"matches[{index}].{side}"
             if team not in active:
                 problems.append(
-                    {"field": field, "message": f"team {team} is not an active team of this event"}
+                    {
+                        "field": field,
+                        "message": _("team %(team)s is not an active team of this event") % {"team": team},
+                    }
                 )
             elif team in seen:
-                problems.append({"field": field, "message": f"team {team} is already in match {seen[team]}"})
+                problems.append(
+                    {
+                        "field": field,
+                        "message": _("team %(team)s is already in match %(team2)s")
+                        % {"team": team, "team2": seen[team]},
+                    }
+                )
             seen.setdefault(team, index)
         if a == b:
-            problems.append({"field": f"matches[{index}]", "message": "a team cannot play itself"})
+            problems.append({"field": f"matches[{index}]", "message": _("a team cannot play itself")})
     missing = sorted(active - set(seen))
     if missing:
-        problems.append({"field": "matches", "message": f"active teams not paired: {missing}"})
-    if sum(1 for _, b in matches if b is None) > 1:
-        problems.append({"field": "matches", "message": "at most one team gets the bye"})
+        problems.append(
+            {"field": "matches", "message": _("active teams not paired: %(missing)s") % {"missing": missing}}
+        )
+    if sum(1 for _a, b in matches if b is None) > 1:
+        problems.append({"field": "matches", "message": _("at most one team gets the bye")})
     return problems
 
 
@@ -310,14 +365,15 @@ def round_pair_manual(
     reason = reason.strip()
     if not reason:
         raise DomainError(
-            "a manual pairing needs a reason", errors=[{"field": "reason", "message": "required"}]
+            _("a manual pairing needs a reason"), errors=[{"field": "reason", "message": _("required")}]
         )
     tournament, number = _prepare_swiss_round(tournament)
     state = event_state_for(tournament)
     problems = _manual_pairing_problems(set(state.active_teams(number)), matches)
     if problems:
         raise DomainError(
-            "Manual pairing refused: " + "; ".join(f"{p['field']}: {p['message']}" for p in problems),
+            _("Manual pairing refused: %(problems)s")
+            % {"problems": "; ".join(f"{p['field']}: {p['message']}" for p in problems)},
             errors=problems,
         )
     tables = _manual_tables(tournament, matches)
@@ -336,7 +392,7 @@ def round_pair_manual(
         },
     )
     Match.objects.bulk_create(
-        _bye_match(new_round, a, tournament.games_per_match, MatchResultKind.BYE)
+        _bye_match(new_round, a, tournament.games_per_match, ResultKind.BYE)
         if b is None
         else Match(round=new_round, table=table, team_a_id=a, team_b_id=b)
         for table, a, b in tables
@@ -397,7 +453,7 @@ def store_playoff_round(
     for slot, entry in enumerate(bracket, start=1):
         assert entry.team_a is not None, "a bracket's empty slot is always side b"
         if entry.team_b is None:
-            match = _bye_match(new_round, entry.team_a, tournament.games_per_match, MatchResultKind.BYE)
+            match = _bye_match(new_round, entry.team_a, tournament.games_per_match, ResultKind.BYE)
             match.bracket_slot = slot
         else:
             match = Match(
@@ -411,11 +467,11 @@ def store_playoff_round(
 def _pair_next_playoff_round(tournament: Tournament, actor) -> Round:
     previous = latest_round(tournament)
     if previous is None or previous.kind != RoundKind.PLAYOFF:
-        raise ConflictError("the playoff bracket has not been built yet")
+        raise ConflictError(_("the playoff bracket has not been built yet"))
     require_round_complete(previous)
     bracket = playoff_bracket(previous)
     if len(bracket) < 2:
-        raise ConflictError("the final is the last round of the event")
+        raise ConflictError(_("the final is the last round of the event"))
     winners = []
     for entry, match in bracket:
         dropped = (
@@ -430,8 +486,8 @@ def _pair_next_playoff_round(tournament: Tournament, actor) -> Round:
         try:
             winners.append(playoff_winner(entry, match_as_result(match, previous.number), dropped))
         except PlayoffError as exc:
-            raise ConflictError(f"table {match.table}: {exc}") from exc
-    next_bracket = next_playoff_round([entry for entry, _ in bracket], winners)
+            raise ConflictError(_("table %(table)s: %(exc)s") % {"table": match.table, "exc": exc}) from exc
+    next_bracket = next_playoff_round([entry for entry, _winner in bracket], winners)
     lines = [
         f"Playoff round {previous.number + 1}: seed {m.seed_a} (team {m.team_a}) v seed {m.seed_b} (team {m.team_b})."
         for m in next_bracket
@@ -450,37 +506,39 @@ def _pair_next_playoff_round(tournament: Tournament, actor) -> Round:
 
 
 @transaction.atomic
-def round_delete(*, round: Round, actor) -> None:  # noqa: A002 - the API and callers name it round
+def round_delete(*, round_row: Round, actor) -> None:
     """Undo the latest round so it can be paired again (re-pair).
 
     Refused (409) once any match has a result other than a bye or a missed round, or if a later
     round exists. Teams that registered or dropped while this round was paired are treated as
     having done so before it, so the re-pair includes the late entries and leaves out the drops.
     """
-    tournament = lock_tournament(round.tournament)
+    tournament = lock_tournament(round_row.tournament)
     current = latest_round(tournament)
-    if current is None or current.pk != round.pk:
+    if current is None or current.pk != round_row.pk:
         raise ConflictError(
-            f"only the latest round (round {current.number if current else '-'}) can be deleted"
+            _("only the latest round (round %(current)s) can be deleted")
+            % {"current": current.number if current else "-"}
         )
     reported = list(
-        Match.objects.filter(round=round)
-        .exclude(result_kind__in=[*RESULTS_THAT_ALLOW_REPAIR, MatchResultKind.PENDING])
+        Match.objects.filter(round=round_row)
+        .exclude(result_kind__in=[*RESULTS_THAT_ALLOW_REPAIR, ResultKind.PENDING])
         .values_list("table", flat=True)
     )
     if reported:
         raise ConflictError(
-            f"round {round.number} has results at table(s) {reported}; it cannot be re-paired",
-            errors=[{"field": "round", "message": "results were already reported"}],
+            _("round %(number)s has results at table(s) %(reported)s; it cannot be re-paired")
+            % {"number": round_row.number, "reported": reported},
+            errors=[{"field": "round", "message": _("results were already reported")}],
         )
     before: dict[str, Any] = {
-        "number": round.number,
-        "kind": round.kind,
-        "seed": round.seed,
-        "tables": list(Match.objects.filter(round=round).values_list("table", "team_a_id", "team_b_id")),
+        "number": round_row.number,
+        "kind": round_row.kind,
+        "seed": round_row.seed,
+        "tables": list(Match.objects.filter(round=round_row).values_list("table", "team_a_id", "team_b_id")),
     }
-    number, kind = round.number, round.kind
-    round.delete()
+    number, kind = round_row.number, round_row.kind
+    round_row.delete()
     if kind == RoundKind.SWISS:
         Team.objects.filter(tournament=tournament, registered_after_round__gte=number).update(
             registered_after_round=number - 1
@@ -509,17 +567,17 @@ def round_delete(*, round: Round, actor) -> None:  # noqa: A002 - the API and ca
 
 
 @transaction.atomic
-def round_publish(*, round: Round, actor) -> Round:  # noqa: A002 - the API and callers name it round
+def round_publish(*, round_row: Round, actor) -> Round:
     """Show the round's pairings to players and the public; publishing twice changes nothing."""
-    if round.published_at is not None:
-        return round
-    round.published_at = timezone.now()
-    round.save(update_fields=["published_at"])
+    if round_row.published_at is not None:
+        return round_row
+    round_row.published_at = timezone.now()
+    round_row.save(update_fields=["published_at"])
     audit_log(
-        tournament=round.tournament,
+        tournament=round_row.tournament,
         actor=actor,
         action="round_publish",
-        obj=round,
-        after={"number": round.number},
+        obj=round_row,
+        after={"number": round_row.number},
     )
-    return round
+    return round_row

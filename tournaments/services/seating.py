@@ -10,6 +10,7 @@ reported (a bye or a missed round included), or time called at the table.
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from common.errors import ConflictError, DomainError
 from tournaments.enums import TeamSide
@@ -32,23 +33,29 @@ def match_seats_set(*, match: Match, actor, team_id: int, player_ids: list[int])
     tournament = match.round.tournament
     if team_id not in (match.team_a_id, match.team_b_id) or team_id is None:
         raise DomainError(
-            "that team does not play in this match",
-            errors=[{"field": "team", "message": f"team {team_id} is not in this match"}],
+            _("that team does not play in this match"),
+            errors=[
+                {
+                    "field": "team",
+                    "message": _("team %(team_id)s is not in this match") % {"team_id": team_id},
+                }
+            ],
         )
     if not is_event_staff(actor, tournament) and player_team_id(actor, tournament) != team_id:
-        raise DomainError("only staff or a player of that team may choose its seats", status_code=403)
+        raise DomainError(_("only staff or a player of that team may choose its seats"), status_code=403)
     if match.has_result:
-        raise ConflictError("the match has a result: its seats can no longer change")
+        raise ConflictError(_("the match has a result: its seats can no longer change"))
     if match.time_called_at is not None:
-        raise ConflictError("time was called at this table: its seats can no longer change")
+        raise ConflictError(_("time was called at this table: its seats can no longer change"))
     members = list(Player.objects.filter(team_id=team_id).order_by("position").values_list("pk", flat=True))
     if len(player_ids) != len(set(player_ids)) or set(player_ids) != set(members):
         raise DomainError(
-            "list every player of the team once, primary first",
+            _("list every player of the team once, primary first"),
             errors=[
                 {
                     "field": "players",
-                    "message": f"expected each of the team's players {members} once, got {player_ids}",
+                    "message": _("expected each of the team's players %(members)s once, got %(player_ids)s")
+                    % {"members": members, "player_ids": player_ids},
                 }
             ],
         )

@@ -5,15 +5,21 @@ from __future__ import annotations
 import csv
 import re
 from dataclasses import dataclass
+from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.db import IntegrityError, models, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from accounts.usernames import user_by_username
 from common.errors import ConflictError, DomainError
 from tournaments.domain.event import MAX_AWARDED_BYES
+from tournaments.domain.team_forming import TeamStatus, new_join_code
 from tournaments.domain.team_names import team_name_problem
-from tournaments.enums import LateEntryMissedRounds, MatchResultKind, RoundKind, TournamentStatus
-from tournaments.models import AuditEntry, Match, Player, Round, Team, Tournament
+from tournaments.enums import LateEntryMissedRounds, ResultKind, RoundKind, TournamentStatus
+from tournaments.models import AuditEntry, Match, Player, PoolEntry, Round, Team, Tournament
+from tournaments.rules import can_run_event
 from tournaments.services.audit import audit_log
 from tournaments.services.locks import lock_tournament
 from tournaments.services.results import match_penalty_result_set
@@ -50,7 +56,16 @@ def _normalise_wizards_id(raw: str) -> str:
 def team_register(
     *, tournament: Tournament, actor, name: str, players: list[PlayerEntry], awarded_byes: int = 0
 ) -> Team:
-    """A team with exactly ``tournament.team_size`` members.
+    """A team for the event: at the desk by staff, or by a player forming their own team.
+
+    Scorekeeping staff register a whole team (exactly ``tournament.team_size`` players), walk-ins
+    without accounts or players at the desk with their account named (docs/decisions.md "Staff
+    name accounts at the desk"). A player registers a team they are on: their own entry becomes
+    the team's first player (they are its captain) and every other account they name, by login
+    or by the Wizards Account it played under, gets an invitation to accept or decline
+    (``tournaments.services.invitations``): no account joins a team without its player's consent
+    (DECISIONS.md "Team formation"). A team with an open seat is *forming* and not paired; its
+    join code lets a teammate join.
 
     ``awarded_byes`` (0 to 3, Premier-style) makes rounds 1 to that number byes for the team; they
     are entered before round 1, so a late entry has none.
@@ -66,11 +81,11 @@ def team_register(
     (``team_name_unique_in_event``); the loser of two registrations of one name at once gets the
     same 400 on ``name`` as a registration of a known name.
     """
+    from tournaments.services.invitations import invitations_create, resolve_invitee
+
     tournament = lock_tournament(tournament)
-    if tournament.status in (TournamentStatus.TOP_CUT, TournamentStatus.FINISHED):
-        raise ConflictError("registration is closed: the Swiss rounds are over")
-    if not tournament.late_entry_open and tournament.rounds.filter(kind=RoundKind.SWISS).exists():
-        raise ConflictError("late entry is closed: the organizer closed registration after round 1")
+    require_registration_open(tournament)
+    by_staff = can_run_event(actor, tournament)
     errors: list[dict] = []
     name = " ".join(name.split())
     problem = team_name_problem(name)
@@ -80,58 +95,100 @@ def team_register(
         errors.append(_name_taken(name))
     if not 0 <= awarded_byes <= MAX_AWARDED_BYES:
         errors.append(
-            {"field": "awarded_byes", "message": f"0 to {MAX_AWARDED_BYES} rounds, got {awarded_byes}"}
+            {
+                "field": "awarded_byes",
+                "message": _("0 to %(MAX_AWARDED_BYES)s rounds, got %(awarded_byes)s")
+                % {"MAX_AWARDED_BYES": MAX_AWARDED_BYES, "awarded_byes": awarded_byes},
+            }
         )
     elif awarded_byes and tournament.rounds.filter(kind=RoundKind.SWISS).exists():
-        errors.append({"field": "awarded_byes", "message": "awarded byes are entered before round 1"})
-    if len(players) != tournament.team_size:
+        errors.append({"field": "awarded_byes", "message": _("awarded byes are entered before round 1")})
+    if by_staff and len(players) != tournament.team_size:
         errors.append(
             {
                 "field": "players",
-                "message": f"this event's teams have {tournament.team_size} players, got {len(players)}",
+                "message": _("this event's teams have %(team_size)s players, got %(players)s")
+                % {"team_size": tournament.team_size, "players": len(players)},
+            }
+        )
+    elif not by_staff and not 1 <= len(players) <= tournament.team_size:
+        errors.append(
+            {
+                "field": "players",
+                "message": _("list yourself and up to %(team_size)s teammate(s), got %(players)s")
+                % {"team_size": tournament.team_size - 1, "players": len(players)},
             }
         )
     users: dict[int, int] = {}
+    invited: dict[int, Any] = {}
     seen_ids: set[str] = set()
     for index, entry in enumerate(players):
         field = f"players[{index}]"
-        if not entry.name.strip():
-            errors.append({"field": f"{field}.name", "message": "the player's name is empty"})
-        wizards_id = _normalise_wizards_id(entry.wizards_id)
-        if not wizards_id:
-            errors.append(
-                {"field": f"{field}.wizards_id", "message": "the Wizards Account id or email is empty"}
-            )
-        elif wizards_id in seen_ids:
-            errors.append({"field": f"{field}.wizards_id", "message": "the same person is listed twice"})
-        elif Player.objects.filter(tournament=tournament, wizards_id=wizards_id).exists():
-            errors.append(
-                {
-                    "field": f"{field}.wizards_id",
-                    "message": f"{entry.wizards_id} is already on a team in this event",
-                }
-            )
-        seen_ids.add(wizards_id)
+        user = None
         if entry.username:
-            user = get_user_model().objects.filter(username=entry.username).first()
+            user = user_by_username(entry.username)
             if user is None:
-                errors.append(
-                    {"field": f"{field}.username", "message": f"no account named {entry.username!r}"}
-                )
-            elif (
-                Player.objects.filter(tournament=tournament, user=user).exists() or user.pk in users.values()
-            ):
                 errors.append(
                     {
                         "field": f"{field}.username",
-                        "message": f"{entry.username} is already on a team in this event",
+                        "message": _("no account named %(username)s") % {"username": repr(entry.username)},
                     }
                 )
-            else:
+                continue
+        joins_now = by_staff or (user is not None and user.pk == actor.pk)
+        if not joins_now:
+            user = user or resolve_invitee(entry.wizards_id)
+            if user is None:
+                errors.append(
+                    {
+                        "field": f"{field}.username",
+                        "message": "name your teammate's account (their login) to invite them, "
+                        "or give them the team's join code",
+                    }
+                )
+                continue
+        if not entry.name.strip() and joins_now:
+            errors.append({"field": f"{field}.name", "message": _("the player's name is empty")})
+        wizards_id = _normalise_wizards_id(entry.wizards_id)
+        if not wizards_id and joins_now:
+            errors.append(
+                {"field": f"{field}.wizards_id", "message": _("the Wizards Account id or email is empty")}
+            )
+        elif wizards_id and wizards_id in seen_ids:
+            errors.append({"field": f"{field}.wizards_id", "message": _("the same person is listed twice")})
+        elif wizards_id and Player.objects.filter(tournament=tournament, wizards_id=wizards_id).exists():
+            errors.append(
+                {
+                    "field": f"{field}.wizards_id",
+                    "message": _("%(wizards_id)s is already on a team in this event")
+                    % {"wizards_id": entry.wizards_id},
+                }
+            )
+        seen_ids.add(wizards_id)
+        if user is not None:
+            if Player.objects.filter(tournament=tournament, user=user).exists() or user.pk in {
+                *users.values(),
+                *(u.pk for u in invited.values()),
+            }:
+                errors.append(
+                    {
+                        "field": f"{field}.username",
+                        "message": _("%(username)s is already on a team in this event")
+                        % {"username": user.username},
+                    }
+                )
+            elif joins_now:
                 users[index] = user.pk
+            else:
+                invited[index] = user
+    if not by_staff and actor.pk not in users.values() and not errors:
+        errors.append(
+            {"field": "players", "message": _("list yourself (your login) on the team you register")}
+        )
     if errors:
         raise DomainError(
-            "Team not registered: " + "; ".join(f"{field_label(e['field'])}: {e['message']}" for e in errors),
+            _("Team not registered: %(problems)s")
+            % {"problems": "; ".join(f"{field_label(e['field'])}: {e['message']}" for e in errors)},
             errors=errors,
         )
     missed_rounds = list(Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS).order_by("number"))
@@ -143,12 +200,17 @@ def team_register(
                 name=name,
                 registered_after_round=rounds_paired,
                 awarded_byes=awarded_byes,
+                captain=None if by_staff else actor,
+                join_code=None if by_staff else unused_join_code(),
             )
     except IntegrityError:
         raise DomainError(
-            f"Team not registered: name: {_name_taken(name)['message']}", errors=[_name_taken(name)]
+            _("Team not registered: name: %(name)s") % {"name": _name_taken(name)["message"]},
+            errors=[_name_taken(name)],
         ) from None
-    _record_missed_rounds(tournament, team, missed_rounds)
+    joining = [(index, entry) for index, entry in enumerate(players) if index not in invited]
+    if len(joining) == tournament.team_size:
+        record_missed_rounds(tournament, team, missed_rounds)
     try:
         Player.objects.bulk_create(
             Player(
@@ -157,14 +219,16 @@ def team_register(
                 name=" ".join(entry.name.split()),
                 wizards_id=_normalise_wizards_id(entry.wizards_id),
                 user_id=users.get(index),
-                position=index,
+                position=position,
             )
-            for index, entry in enumerate(players)
+            for position, (index, entry) in enumerate(joining)
         )
     except IntegrityError:
         raise DomainError(
-            "a player was registered on another team at the same moment; try again", status_code=409
+            _("a player was registered on another team at the same moment; try again"), status_code=409
         ) from None
+    # A player who is on a team is no longer looking for a partner.
+    PoolEntry.objects.filter(tournament=tournament, user_id__in=users.values()).delete()
     audit_log(
         tournament=tournament,
         actor=actor,
@@ -172,19 +236,44 @@ def team_register(
         obj=team,
         after={
             "name": team.name,
-            "players": [p.name for p in players],
+            "players": [entry.name for _index, entry in joining],
             "late_after_round": rounds_paired,
             "awarded_byes": awarded_byes,
         },
     )
+    invitations_create(
+        team=team,
+        actor=actor,
+        invitees=[(user, players[index].name, players[index].wizards_id) for index, user in invited.items()],
+    )
     return team
 
 
+def require_registration_open(tournament: Tournament) -> None:
+    """Teams join (registered, or completed by an accepted invitation) until the organizer closes
+    late entry or the playoff starts."""
+    if tournament.status in (TournamentStatus.TOP_CUT, TournamentStatus.FINISHED):
+        raise ConflictError(_("registration is closed: the Swiss rounds are over"))
+    if not tournament.late_entry_open and tournament.rounds.filter(kind=RoundKind.SWISS).exists():
+        raise ConflictError(_("late entry is closed: the organizer closed registration after round 1"))
+
+
+def unused_join_code() -> str:
+    """A fresh join code; the unique column is the last word if two teams draw one at once."""
+    while True:
+        code = new_join_code()
+        if not Team.objects.filter(join_code=code).exists():
+            return code
+
+
 def _name_taken(name: str) -> dict:
-    return {"field": "name", "message": f"a team named {name!r} is already registered in this event"}
+    return {
+        "field": "name",
+        "message": _("a team named %(name)s is already registered in this event") % {"name": repr(name)},
+    }
 
 
-def _record_missed_rounds(tournament: Tournament, team: Team, rounds: list[Round]) -> None:
+def record_missed_rounds(tournament: Tournament, team: Team, rounds: list[Round]) -> None:
     """A late entry's missed rounds: match losses with no opponent (DECISIONS.md), or byes if the
     event chose so; either way a played round for the team's own MW% and nobody's opponent."""
     as_bye = tournament.late_entry_missed_rounds == LateEntryMissedRounds.BYE
@@ -194,7 +283,7 @@ def _record_missed_rounds(tournament: Tournament, team: Team, rounds: list[Round
             table=None,
             team_a=team,
             team_b=None,
-            result_kind=MatchResultKind.BYE if as_bye else MatchResultKind.MISSED_ROUND_LOSS,
+            result_kind=ResultKind.BYE if as_bye else ResultKind.MISSED_ROUND,
             team_a_wins=(tournament.games_per_match // 2 + 1) if as_bye else 0,
             confirmed=True,
         )
@@ -226,7 +315,10 @@ def team_drop(*, team: Team, actor, reason: str) -> Team:
     lock_tournament(team.tournament_id)
     team = Team.objects.select_for_update().get(pk=team.pk)
     if team.dropped_after_round is not None:
-        raise ConflictError(f"{team.name} already dropped after round {team.dropped_after_round}")
+        raise ConflictError(
+            _("%(name)s already dropped after round %(dropped_after_round)s")
+            % {"name": team.name, "dropped_after_round": team.dropped_after_round}
+        )
     team.dropped_after_round = _latest_round_number(team.tournament)
     team.drop_reason = reason.strip()[:300]
     team.save(update_fields=["dropped_after_round", "drop_reason"])
@@ -259,7 +351,8 @@ def team_drop_undo(*, team: Team, actor, reason: str = "") -> Team:
     team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
     if not drop_undoable(team, _latest_round_number(team.tournament)):
         raise ConflictError(
-            f"{team.name}'s drop can no longer be undone: a round was paired without the team"
+            _("%(name)s's drop can no longer be undone: a round was paired without the team")
+            % {"name": team.name}
             if team.dropped_after_round is not None and not team.disqualified
             else f"{team.name} has no drop to undo"
         )
@@ -284,11 +377,11 @@ def team_disqualify(*, team: Team, actor, reason: str) -> Team:
     """Disqualify the whole team (MTR 8.2, IPG 1.1): its unfinished current match is lost by
     penalty, it is dropped, and it leaves the standings (its matches still count for opponents)."""
     if not reason.strip():
-        raise DomainError("a reason is required", errors=[{"field": "reason", "message": "required"}])
+        raise DomainError(_("a reason is required"), errors=[{"field": "reason", "message": _("required")}])
     lock_tournament(team.tournament_id)
     team = Team.objects.select_related("tournament").get(pk=team.pk)
     if team.disqualified:
-        raise ConflictError(f"{team.name} is already disqualified")
+        raise ConflictError(_("%(name)s is already disqualified") % {"name": team.name})
     before = {"dropped_after_round": team.dropped_after_round, "disqualified": False}
     latest = _latest_round_number(team.tournament)
     current = (
@@ -330,11 +423,11 @@ def team_reinstate(*, team: Team, actor, reason: str) -> Team:
     """
     reason = reason.strip()
     if not reason:
-        raise DomainError("a reason is required", errors=[{"field": "reason", "message": "required"}])
+        raise DomainError(_("a reason is required"), errors=[{"field": "reason", "message": _("required")}])
     lock_tournament(team.tournament_id)
     team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
     if not team.disqualified:
-        raise ConflictError(f"{team.name} is not disqualified")
+        raise ConflictError(_("%(name)s is not disqualified") % {"name": team.name})
     entry = (
         AuditEntry.objects.filter(
             tournament=team.tournament, action="team_disqualify", object_type="team", object_id=str(team.pk)
@@ -386,7 +479,7 @@ def teams_import(*, tournament: Tournament, actor, text: str) -> list[Team]:
     rows = _import_rows(text)
     if not rows:
         raise DomainError(
-            "No team to import: paste one team a line.", errors=[{"field": "csv", "message": "empty"}]
+            _("No team to import: paste one team a line."), errors=[{"field": "csv", "message": _("empty")}]
         )
     expected = 1 + 2 * tournament.team_size
     errors: list[dict] = []
@@ -421,8 +514,13 @@ def teams_import(*, tournament: Tournament, actor, text: str) -> list[Team]:
             )
     if errors:
         raise DomainError(
-            f"No team imported: {len(errors)} problem{'s' if len(errors) != 1 else ''}; "
-            + "; ".join(f"line {e['line']}: {e['message']}" for e in errors),
+            ngettext(
+                "No team imported: %(count)s problem; ", "No team imported: %(count)s problems; ", len(errors)
+            )
+            % {"count": len(errors)}
+            + "; ".join(
+                _("line %(line)s: %(message)s") % {"line": e["line"], "message": e["message"]} for e in errors
+            ),
             errors=errors,
         )
     return teams
@@ -439,8 +537,9 @@ def player_account_link(*, player: Player, actor, username: str) -> Player:
     other = Player.objects.filter(tournament=player.tournament, user=user).exclude(pk=player.pk).first()
     if other is not None:
         raise DomainError(
-            f"{user.username} is already linked to {other.name} in this event",
-            errors=[{"field": "username", "message": f"already linked to {other.name}"}],
+            _("%(username)s is already linked to %(name)s in this event")
+            % {"username": user.username, "name": other.name},
+            errors=[{"field": "username", "message": _("already linked to %(name)s") % {"name": other.name}}],
             status_code=409,
         )
     before = player.user.username if player.user is not None else None
@@ -478,33 +577,37 @@ def team_update(
     reason = reason.strip()
     errors: list[dict] = []
     if tournament.rounds.exists() and not reason:
-        errors.append({"field": "reason", "message": "round 1 is paired: say why the team changes"})
+        errors.append({"field": "reason", "message": _("round 1 is paired: say why the team changes")})
     name = " ".join(name.split())
     problem = team_name_problem(name)
     if problem:
         errors.append({"field": "name", "message": problem})
     elif Team.objects.filter(tournament=tournament, name__iexact=name).exclude(pk=team.pk).exists():
         errors.append(
-            {"field": "name", "message": f"a team named {name!r} is already registered in this event"}
+            {
+                "field": "name",
+                "message": _("a team named %(name)s is already registered in this event")
+                % {"name": repr(name)},
+            }
         )
     if fixed_table is not None and fixed_table < 1:
-        errors.append({"field": "fixed_table", "message": "a table number is 1 or more"})
+        errors.append({"field": "fixed_table", "message": _("a table number is 1 or more")})
     current = {player.pk: player for player in team.players.all()}
     seen: set[str] = set()
     for index, entry in enumerate(players):
         field = f"players[{index}]"
         if entry.player_id not in current:
-            errors.append({"field": field, "message": "not a player of this team"})
+            errors.append({"field": field, "message": _("not a player of this team")})
             continue
         if not entry.name.strip():
-            errors.append({"field": f"{field}.name", "message": "the player's name is empty"})
+            errors.append({"field": f"{field}.name", "message": _("the player's name is empty")})
         wizards_id = _normalise_wizards_id(entry.wizards_id)
         if not wizards_id:
             errors.append(
-                {"field": f"{field}.wizards_id", "message": "the Wizards Account id or email is empty"}
+                {"field": f"{field}.wizards_id", "message": _("the Wizards Account id or email is empty")}
             )
         elif wizards_id in seen:
-            errors.append({"field": f"{field}.wizards_id", "message": "the same person is listed twice"})
+            errors.append({"field": f"{field}.wizards_id", "message": _("the same person is listed twice")})
         elif (
             Player.objects.filter(tournament=tournament, wizards_id=wizards_id)
             .exclude(pk=entry.player_id)
@@ -513,13 +616,15 @@ def team_update(
             errors.append(
                 {
                     "field": f"{field}.wizards_id",
-                    "message": f"{entry.wizards_id} is already on a team in this event",
+                    "message": _("%(wizards_id)s is already on a team in this event")
+                    % {"wizards_id": entry.wizards_id},
                 }
             )
         seen.add(wizards_id)
     if errors:
         raise DomainError(
-            "Team not changed: " + "; ".join(f"{field_label(e['field'])}: {e['message']}" for e in errors),
+            _("Team not changed: %(problems)s")
+            % {"problems": "; ".join(f"{field_label(e['field'])}: {e['message']}" for e in errors)},
             errors=errors,
         )
     before = {
@@ -549,3 +654,49 @@ def team_update(
         reason=reason,
     )
     return team
+
+
+@transaction.atomic
+def team_check_in(*, team: Team, actor, checked_in: bool = True) -> Team:
+    """A player of the team (on their phone) or staff record that the team is here; staff may
+    take a check-in back. Checking in twice keeps the first time."""
+    lock_tournament(team.tournament_id)
+    team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
+    if team.status != TeamStatus.ACTIVE:
+        raise ConflictError(
+            _("%(name)s has an open seat: a team checks in once every player has joined")
+            % {"name": team.name},
+            errors=[{"field": "team", "message": _("forming")}],
+        )
+    if not checked_in and not can_run_event(actor, team.tournament):
+        raise DomainError(_("only the event's staff take a check-in back"), status_code=403)
+    if (team.checked_in_at is not None) == checked_in:
+        return team
+    before = {"checked_in_at": team.checked_in_at.isoformat() if team.checked_in_at else None}
+    team.checked_in_at = timezone.now() if checked_in else None
+    team.save(update_fields=["checked_in_at"])
+    audit_log(
+        tournament=team.tournament,
+        actor=actor,
+        action="team_check_in" if checked_in else "team_check_in_undo",
+        obj=team,
+        before=before,
+        after={"checked_in_at": team.checked_in_at.isoformat() if team.checked_in_at else None},
+    )
+    return team
+
+
+def teams_not_checked_in(tournament: Tournament) -> list[Team]:
+    """Active teams that have not checked in, for an event that requires check-in."""
+    if not tournament.check_in_required:
+        return []
+    return list(
+        Team.objects.filter(
+            tournament=tournament,
+            dropped_after_round__isnull=True,
+            disqualified=False,
+            checked_in_at__isnull=True,
+        )
+        .formed()
+        .order_by("name")
+    )

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import gc
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
@@ -24,6 +23,7 @@ from clock.domain.round_clock import (
     tables_out_of_time,
     total_extension_minutes,
 )
+from tests.source import parse
 
 T0 = datetime(2026, 3, 14, 10, 0, tzinfo=UTC)
 
@@ -325,22 +325,11 @@ class TestInvariants:
         assert rebuilt.ends_at(now) == clock.ends_at(now)
 
 
-def _parse(source: str) -> ast.Module:
-    """``ast.parse`` with the garbage collector paused: on CPython 3.11 a finalizer that runs while
-    the tree is being built can upset its recursion check ("AST constructor recursion depth
-    mismatch", seen once in a full suite run)."""
-    gc.disable()
-    try:
-        return ast.parse(source)
-    finally:
-        gc.enable()
-
-
 def test_domain_modules_stay_pure():
     """The clock is domain code: no django, no ORM, no reading the wall clock."""
     domain = Path(__file__).resolve().parents[3] / "clock" / "domain"
     for name in ("round_clock.py", "end_of_round.py", "display.py"):
-        tree = _parse((domain / name).read_text())
+        tree = parse((domain / name).read_text())
         imported = [
             alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names
         ]

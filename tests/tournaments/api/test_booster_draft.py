@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.factories import UserFactory
+from tests.factories import OrganizerFactory
 from tests.tournaments.factories import client_for
 from tournaments.models import AuditEntry
 
@@ -52,7 +52,7 @@ def _pair_report_publish(organizer, base: str) -> dict:
 
 
 def test_a_12_team_draft_pairs_round_1_inside_its_pods_and_plays_a_draft_top_8():
-    organizer = client_for(UserFactory())
+    organizer = client_for(OrganizerFactory())
     base, team_ids = _event(organizer, booster_draft_playoff=True)
 
     seated = organizer.post(f"{base}/pods/", {"draft": 1}, format="json")
@@ -114,7 +114,7 @@ def test_a_12_team_draft_pairs_round_1_inside_its_pods_and_plays_a_draft_top_8()
 
 
 def test_seating_pods_is_refused_outside_a_draft_and_out_of_order():
-    organizer = client_for(UserFactory())
+    organizer = client_for(OrganizerFactory())
     base, _ = _event(organizer, teams=6)
 
     assert organizer.post(f"{base}/pods/", {"draft": 2}, format="json").status_code == 409
@@ -130,7 +130,7 @@ def test_seating_pods_is_refused_outside_a_draft_and_out_of_order():
 
 
 def test_cross_pod_pairing_is_a_regular_rel_setting():
-    organizer = client_for(UserFactory())
+    organizer = client_for(OrganizerFactory())
     base, _ = _event(organizer, teams=4)
 
     refused = organizer.patch(f"{base}/", {"cross_pod_pairing": True}, format="json")
@@ -145,7 +145,7 @@ def test_cross_pod_pairing_is_a_regular_rel_setting():
 
 
 def test_cross_pod_pairing_at_regular_rel_pairs_the_whole_event():
-    organizer = client_for(UserFactory())
+    organizer = client_for(OrganizerFactory())
     base, _ = _event(organizer, teams=8, rel="regular", cross_pod_pairing=True, swiss_rounds=3, top_cut=0)
     organizer.post(f"{base}/pods/", {"draft": 1}, format="json")
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.factories import UserFactory
+from tests.factories import OrganizerFactory, UserFactory
 from tests.tournaments.factories import add_staff, client_for, event_with_teams, register_team
 from tournaments.enums import StaffRole
-from tournaments.models import AuditEntry
+from tournaments.models import AuditEntry, Staff, Tournament
 from tournaments.services.events import staff_add
 from tournaments.services.rounds import round_pair
 
@@ -30,7 +30,7 @@ SETTINGS = (
 
 
 def test_create_with_only_a_name_applies_the_defaults():
-    response = client_for(UserFactory()).post("/api/v1/tournaments/", {"name": "X"}, format="json")
+    response = client_for(OrganizerFactory()).post("/api/v1/tournaments/", {"name": "X"}, format="json")
 
     assert response.status_code == 201
     body = response.json()
@@ -51,7 +51,7 @@ def test_create_with_only_a_name_applies_the_defaults():
 
 
 def test_create_an_individual_event_defaults_to_three_games_and_four_tiebreakers():
-    response = client_for(UserFactory()).post(
+    response = client_for(OrganizerFactory()).post(
         "/api/v1/tournaments/", {"name": "Solo", "team_size": 1}, format="json"
     )
 
@@ -235,3 +235,21 @@ def test_a_change_to_the_same_value_writes_no_audit_entry():
 
     assert response.status_code == 200
     assert not AuditEntry.objects.filter(action="tournament_update").exists()
+
+
+def test_a_plain_account_may_not_create_events_and_is_told_why():
+    """Event creation is a role the site grants (EVENT_CREATORS), on the API as on the pages."""
+    response = client_for(UserFactory()).post("/api/v1/tournaments/", {"name": "Mine"}, format="json")
+
+    assert response.status_code == 403
+    assert "EVENT_CREATORS" in response.json()["detail"]
+    assert not Tournament.objects.filter(name="Mine").exists()
+
+
+def test_a_site_open_to_everyone_lets_any_account_create_events(settings):
+    settings.EVENT_CREATORS = "everyone"
+    response = client_for(UserFactory()).post("/api/v1/tournaments/", {"name": "Mine"}, format="json")
+
+    assert response.status_code == 201
+    tournament = Tournament.objects.get(name="Mine")
+    assert list(Staff.objects.filter(tournament=tournament).values_list("role", flat=True)) == ["organizer"]

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 import pytest
 
-from tests.factories import UserFactory
+from tests.factories import OrganizerFactory, UserFactory
 from tests.tournaments.factories import client_for
 from tournaments.models import AuditEntry
 
@@ -100,7 +100,7 @@ def pair_and_publish(organizer, base: str) -> dict:
 
 
 def test_full_event_33_teams_through_the_api(api_client):
-    organizer_user, scorekeeper_user = UserFactory(), UserFactory()
+    organizer_user, scorekeeper_user = OrganizerFactory(), UserFactory()
     organizer, scorekeeper = client_for(organizer_user), client_for(scorekeeper_user)
     created = organizer.post(
         "/api/v1/tournaments/",

@@ -34,7 +34,7 @@ def event():
         matches=[(teams[0].pk, teams[1].pk), (teams[2].pk, teams[3].pk)],
         reason="seating tests",
     )
-    round_publish(round=round_one, actor=organizer)
+    round_publish(round_row=round_one, actor=organizer)
     return {
         "tournament": tournament,
         "teams": teams,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.factories import UserFactory
+from tests.factories import OrganizerFactory, UserFactory
 from tests.tournaments.factories import add_staff, client_for, event_with_teams, register_team
 from tournaments.enums import StaffRole
 from tournaments.models import Match, Team
@@ -32,7 +32,7 @@ ROLES = (
 
 @pytest.fixture
 def event():
-    organizer = UserFactory()
+    organizer = OrganizerFactory()
     tournament = event_with_teams(0, organizer=organizer, swiss_rounds=3)
     player, other_player = UserFactory(), UserFactory()
     teams = [
@@ -69,7 +69,7 @@ def paired(event, *, publish: bool) -> Match:
         reason="test seating",
     )
     if publish:
-        round_publish(round=round_obj, actor=event["users"]["organizer"])
+        round_publish(round_row=round_obj, actor=event["users"]["organizer"])
     return Match.objects.get(round=round_obj, team_a=teams[0])
 
 
@@ -237,6 +237,8 @@ def test_standings_are_public(event, role, status):
 
 
 def test_player_registers_own_team_but_not_someone_elses():
+    """A player registers a team they are on; a teammate without an account cannot be listed
+    (it would block that person's own registration): they join with the team's code."""
     tournament = event_with_teams(0)
     newcomer, stranger = UserFactory(), UserFactory()
     body = {
@@ -248,9 +250,14 @@ def test_player_registers_own_team_but_not_someone_elses():
     }
     path = f"/api/v1/tournaments/{tournament.pk}/teams/"
     assert client_for(stranger).post(path, body, format="json").status_code == 403
+    refused = client_for(newcomer).post(path, body, format="json")
+    assert refused.status_code == 400
+    assert [e["field"] for e in refused.json()["errors"]] == ["players[1].username"]
+    body["players"] = body["players"][:1]
     response = client_for(newcomer).post(path, body, format="json")
     assert response.status_code == 201
-    assert [p["name"] for p in response.json()["players"]] == ["New One", "New Two"]
+    assert [p["name"] for p in response.json()["players"]] == ["New One"]
+    assert response.json()["status"] == "forming"
     own = client_for(newcomer).get(path).json()
     assert [team["name"] for team in own] == ["Newcomers"]
 

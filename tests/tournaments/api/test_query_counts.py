@@ -18,7 +18,7 @@ def played_event(teams: int):
     """An event with round 1 paired, published and complete: every match won by team A."""
     tournament = event_with_teams(teams, swiss_rounds=3, top_cut=0)
     round_obj = round_pair(tournament=tournament, actor=tournament.created_by)
-    round_publish(round=round_obj, actor=tournament.created_by)
+    round_publish(round_row=round_obj, actor=tournament.created_by)
     Match.objects.filter(round=round_obj, team_b__isnull=False).update(
         result_kind="played", team_a_wins=1, confirmed=True
     )

@@ -25,11 +25,11 @@ def round_two_in_progress():
     tournament = event_with_teams(4, swiss_rounds=3, top_cut=0)
     organizer = tournament.created_by
     round_one = round_pair(tournament=tournament, actor=organizer)
-    round_publish(round=round_one, actor=organizer)
+    round_publish(round_row=round_one, actor=organizer)
     for match in Match.objects.filter(round=round_one):
         report_team_a_wins(match, organizer)
     round_two = round_pair(tournament=tournament, actor=organizer)
-    round_publish(round=round_two, actor=organizer)
+    round_publish(round_row=round_two, actor=organizer)
     report_team_a_wins(Match.objects.filter(round=round_two).order_by("table").first(), organizer)
     return tournament
 
@@ -58,7 +58,7 @@ def test_the_event_page_shows_the_same_round(round_two_in_progress, client):
 def test_no_public_standings_before_round_one_is_complete():
     tournament = event_with_teams(4, swiss_rounds=3, top_cut=0)
     round_one = round_pair(tournament=tournament, actor=tournament.created_by)
-    round_publish(round=round_one, actor=tournament.created_by)
+    round_publish(round_row=round_one, actor=tournament.created_by)
     report_team_a_wins(Match.objects.filter(round=round_one).first(), tournament.created_by)
 
     response = client_for(None).get(f"/api/v1/tournaments/{tournament.pk}/standings/")

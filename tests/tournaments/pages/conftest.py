@@ -61,4 +61,4 @@ def paired_round(event, organizer):
 def published_round(paired_round, organizer):
     from tournaments.services.rounds import round_publish
 
-    return round_publish(round=paired_round, actor=organizer)
+    return round_publish(round_row=paired_round, actor=organizer)

@@ -32,7 +32,7 @@ def report(match: Match, actor, *, a_wins: bool) -> None:
 
 
 def play_round(round_obj: Round, actor, *, a_wins=lambda match: True) -> Round:
-    round_publish(round=round_obj, actor=actor)
+    round_publish(round_row=round_obj, actor=actor)
     for match in round_obj.matches.exclude(team_b=None):
         report(match, actor, a_wins=a_wins(match))
     return round_obj

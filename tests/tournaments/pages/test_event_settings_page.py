@@ -37,6 +37,7 @@ def current_values(event) -> dict:
         "decklist_deadline": "",
         **({"late_entry_open": "on"} if event.late_entry_open else {}),
         **({"decklists_published": "on"} if event.decklists_published else {}),
+        **({"player_reporting": "on"} if event.player_reporting else {}),
     }
 
 

@@ -36,11 +36,11 @@ def _event_at_the_cut(policy: str, teams: int = 8, swiss_rounds: int = 3, top_cu
     organizer = tournament.created_by
     for _ in range(swiss_rounds):
         round_obj = round_pair(tournament=tournament, actor=organizer)
-        round_publish(round=round_obj, actor=organizer)
+        round_publish(round_row=round_obj, actor=organizer)
         for match in round_obj.matches.exclude(team_b=None):
             _report_a_wins(match, organizer)
     semifinals = cut_build(tournament=tournament, actor=organizer)
-    round_publish(round=semifinals, actor=organizer)
+    round_publish(round_row=semifinals, actor=organizer)
     tournament.refresh_from_db()
     return tournament, semifinals
 
@@ -88,7 +88,7 @@ def test_random_the_chooser_is_drawn_from_the_round_seed_and_stable_across_reloa
 def test_a_swiss_round_shows_no_chooser(client):
     tournament = event_with_teams(7, swiss_rounds=3, top_cut=4, playoff_play_draw="higher_seed")
     round_obj = round_pair(tournament=tournament, actor=tournament.created_by)
-    round_publish(round=round_obj, actor=tournament.created_by)
+    round_publish(round_row=round_obj, actor=tournament.created_by)
 
     assert _choosers_shown(client, tournament) == []
     assert play_draw_choosers(round_obj) == {}

@@ -31,11 +31,13 @@ def test_player_page_sends_anonymous_users_to_log_in(client, event):
     assert response.url == f"/accounts/login/?next=/events/{event.id}/me/"
 
 
-def test_player_page_is_404_for_users_not_on_a_team(outsider_client, event):
+def test_player_page_offers_a_user_not_on_a_team_the_ways_to_join_one(outsider_client, event):
     response = outsider_client.get(me_url(event))
 
-    assert response.status_code == 404
-    assert "You are not registered on a team in this event." in response.text
+    assert response.status_code == 200
+    assert "You are not on a team in this event yet." in response.text
+    for form in ('id="join-code-form"', 'id="team-create-form"', 'id="pool-join-form"'):
+        assert form in response.text
 
 
 def test_player_page_before_pairing_shows_team_and_links(event):

@@ -99,23 +99,28 @@ def test_match_seats_decide_who_is_primary(client, event, published_round):
     ]
 
 
-def test_search_without_js_keeps_only_the_players_table(client, event, published_round):
+def test_search_without_js_answers_with_the_players_table_seats_and_opponents(client, event, published_round):
     team = Team.objects.get(tournament=event, name="Team Turn")
-    match = published_round.matches.get(Q(team_a=team) | Q(team_b=team))
+    match = published_round.matches.select_related("team_a", "team_b").get(Q(team_a=team) | Q(team_b=team))
+    opponent = match.team_b if match.team_a == team else match.team_a
 
     response = public(client, event, q="jade WU")
 
-    rows = response.context["pairings"]["rows"]
-    assert [row.table for row in rows] == [match.table]
+    found = response.context["pairings"]["found"]
+    assert [item.row.table for item in found] == [match.table]
+    assert response.context["pairings"]["rows"] == []  # the answer replaces the full list
+    answer = response.text[response.text.index('id="find-results"') :]
+    assert f'data-table="{match.table or ""}"' in answer  # the round's seed may give them the bye
+    assert "Jade Wu" in answer and (opponent.name if opponent else "BYE") in answer
+    assert "Record 0-0-0 · 0 MP" in answer
     assert 'value="jade WU"' in response.text
-    assert "No player or team matches your search." in response.text  # present but hidden
-    assert '<p id="pairings-empty" class="muted" hidden>' in response.text
+    assert "No player or team matches your search." not in response.text
 
 
 def test_search_that_matches_nobody_says_so(client, event, published_round):
     response = public(client, event, q="Nobody Here")
 
-    assert response.context["pairings"]["rows"] == []
+    assert response.context["pairings"]["found"] == []
     assert '<p id="pairings-empty" class="muted">No player or team matches your search.</p>' in response.text
 
 
@@ -150,7 +155,7 @@ def test_standings_wait_until_every_result_of_the_round_is_in(client, event, org
 def test_penalty_column_appears_only_with_a_penalty(client, organizer):
     """At Competitive REL a decklist error found at a deck check is a one match point penalty."""
     event = build_event(organizer, TEAMS[:6], rel=Rel.COMPETITIVE)
-    published_round = round_publish(round=round_pair(tournament=event, actor=organizer), actor=organizer)
+    published_round = round_publish(round_row=round_pair(tournament=event, actor=organizer), actor=organizer)
     for match in published_round.matches.exclude(table=None):
         match_result_report(match=match, actor=organizer, team_a_wins=1, team_b_wins=0, draws=0, version=1)
     penalised = published_round.matches.get(table=1).team_a
@@ -158,7 +163,7 @@ def test_penalty_column_appears_only_with_a_penalty(client, organizer):
         tournament=event,
         actor=organizer,
         player=penalised.players.first(),
-        round=published_round,
+        round_row=published_round,
         infraction="TE-DLP",
         description="decklist error found at a deck check",
         context={"found_during_deck_check": True},
@@ -174,7 +179,7 @@ def test_penalty_column_appears_only_with_a_penalty(client, organizer):
 
 def count_public_page_queries(client, organizer, teams) -> int:
     event = build_event(organizer, teams)
-    published_round = round_publish(round=round_pair(tournament=event, actor=organizer), actor=organizer)
+    published_round = round_publish(round_row=round_pair(tournament=event, actor=organizer), actor=organizer)
     for match in published_round.matches.exclude(table=None):
         match_result_report(match=match, actor=organizer, team_a_wins=1, team_b_wins=0, draws=0, version=1)
     with CaptureQueriesContext(connection) as queries:

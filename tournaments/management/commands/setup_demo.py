@@ -95,5 +95,5 @@ class Command(BaseCommand):
                     for member in members
                 ],
             )
-        round_publish(round=round_pair(tournament=tournament, actor=organizer), actor=organizer)
+        round_publish(round_row=round_pair(tournament=tournament, actor=organizer), actor=organizer)
         return tournament

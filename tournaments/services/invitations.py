@@ -1,0 +1,264 @@
+"""Joining a team with consent: invitations to named accounts, join codes, accepting, declining.
+
+A player account joins a team only by accepting (DECISIONS.md "Team formation"): a named
+account gets a pending invitation; anyone holding the team's join code (or its invite link) may
+take an open seat. Every write that seats a player takes the event lock first
+(``services.locks``), so two players accepting the last seat at once are serialised: the first
+takes it, the second is told the team is full (409). A team whose last seat is taken after
+Swiss rounds were paired is a late entry from that moment, with its missed rounds recorded.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from accounts.usernames import user_by_username
+from common.errors import ConflictError, DomainError
+from tournaments.domain.team_forming import InvitationStatus, join_code_problem, normalise_join_code
+from tournaments.enums import RoundKind
+from tournaments.models import Player, PoolEntry, Round, Team, TeamInvitation
+from tournaments.rules import can_run_event
+from tournaments.services.audit import audit_log
+from tournaments.services.locks import lock_tournament
+
+
+def resolve_invitee(wizards_id: str):
+    """The account a Wizards Account id was played under in any event, if exactly one."""
+    wizards_id = wizards_id.strip().casefold()
+    if not wizards_id:
+        return None
+    users = list(
+        Player.objects.filter(wizards_id=wizards_id, user__isnull=False)
+        .values_list("user", flat=True)
+        .distinct()[:2]
+    )
+    if len(users) != 1:
+        return None
+    return get_user_model().objects.get(pk=users[0])
+
+
+def invitations_create(*, team: Team, actor, invitees: list[tuple[Any, str, str]]) -> list[TeamInvitation]:
+    """Pending invitations for ``(account, name, wizards_id)``; callers hold the event lock."""
+    created = []
+    for user, name, wizards_id in invitees:
+        invitation = TeamInvitation.objects.create(
+            tournament=team.tournament,
+            team=team,
+            invitee=user,
+            invited_by=actor,
+            name=" ".join(name.split()),
+            wizards_id=wizards_id.strip().casefold(),
+        )
+        audit_log(
+            tournament=team.tournament,
+            actor=actor,
+            action="invitation_send",
+            obj=team,
+            after={"invitee": user.username, "team": team.name},
+        )
+        created.append(invitation)
+    return created
+
+
+def _open_seats(team: Team) -> int:
+    return team.tournament.team_size - team.players.count()
+
+
+@transaction.atomic
+def invitation_send(
+    *, team: Team, actor, username: str, name: str = "", wizards_id: str = ""
+) -> TeamInvitation:
+    """The captain (or staff) invites one more account to a forming team."""
+    tournament = lock_tournament(team.tournament_id)
+    team = Team.objects.select_related("tournament").get(pk=team.pk)
+    if not (team.captain_id == actor.pk or can_run_event(actor, tournament)):
+        raise DomainError("only the team's captain invites players", status_code=403)
+    user = user_by_username(username) if username.strip() else None
+    if user is None:
+        raise DomainError(
+            f"no account named {username!r}",
+            errors=[{"field": "username", "message": f"no account named {username!r}"}],
+        )
+    if Player.objects.filter(tournament=tournament, user=user).exists():
+        raise ConflictError(
+            f"{user.username} is already on a team in this event",
+            errors=[{"field": "username", "message": "already on a team in this event"}],
+        )
+    pending = team.invitations.filter(status=InvitationStatus.PENDING)
+    if pending.filter(invitee=user).exists():
+        raise ConflictError(
+            f"{user.username} already has an invitation to {team.name}",
+            errors=[{"field": "username", "message": "already invited"}],
+        )
+    if _open_seats(team) <= pending.count():
+        raise ConflictError(
+            f"{team.name} has no open seat left to invite to: cancel an invitation first",
+            errors=[{"field": "username", "message": "no open seat"}],
+        )
+    return invitations_create(team=team, actor=actor, invitees=[(user, name or user.username, wizards_id)])[0]
+
+
+def team_by_code(code: str) -> Team:
+    normalised = normalise_join_code(code)
+    problem = join_code_problem(normalised)
+    if problem:
+        raise DomainError(problem, errors=[{"field": "code", "message": problem}], status_code=404)
+    team = Team.objects.select_related("tournament").filter(join_code=normalised).first()
+    if team is None:
+        raise DomainError(
+            f"no team has the join code {normalised}: check it with your teammate",
+            errors=[{"field": "code", "message": "unknown join code"}],
+            status_code=404,
+        )
+    return team
+
+
+def _player_details(user, invitation: TeamInvitation | None, name: str, wizards_id: str) -> tuple[str, str]:
+    """What the new player row says: what they typed, else the invitation's words, else what
+    they played under last time, else their login (a Wizards Account may be added later)."""
+    last = Player.objects.filter(user=user).order_by("-id").first()
+    name = (
+        " ".join(name.split())
+        or (invitation.name if invitation else "")
+        or (last.name if last else "")
+        or user.get_full_name()
+        or user.username
+    )
+    wizards_id = (
+        wizards_id.strip().casefold()
+        or (invitation.wizards_id if invitation else "")
+        or (last.wizards_id if last else "")
+    )
+    return name[:100], wizards_id
+
+
+@transaction.atomic
+def invitation_accept(*, code: str, actor, name: str = "", wizards_id: str = "") -> Player:
+    """Take a seat on the team with this join code: the player's own invitation, or an open seat."""
+    found = team_by_code(code)
+    tournament = lock_tournament(found.tournament_id)
+    team = Team.objects.select_for_update().select_related("tournament").get(pk=found.pk)
+    from tournaments.services.teams import record_missed_rounds, require_registration_open
+
+    require_registration_open(tournament)
+    if team.dropped_after_round is not None or team.disqualified:
+        raise ConflictError(f"{team.name} has left the event")
+    mine = Player.objects.filter(tournament=tournament, user=actor).select_related("team").first()
+    if mine is not None:
+        message = (
+            f"you are already on {team.name}"
+            if mine.team_id == team.pk
+            else f"you are already on {mine.team.name} in this event: drop or leave it first"
+        )
+        raise ConflictError(message, errors=[{"field": "code", "message": message}])
+    invitation = (
+        team.invitations.filter(invitee=actor, status=InvitationStatus.PENDING).select_for_update().first()
+    )
+    seated = team.players.count()
+    held_for_others = team.invitations.filter(status=InvitationStatus.PENDING).exclude(invitee=actor).count()
+    if seated >= tournament.team_size or (
+        invitation is None and seated + held_for_others >= tournament.team_size
+    ):
+        message = f"{team.name} is full: every seat is taken or promised to an invited player"
+        raise ConflictError(message, errors=[{"field": "code", "message": "the team is full"}])
+    name, wizards_id = _player_details(actor, invitation, name, wizards_id)
+    if wizards_id and Player.objects.filter(tournament=tournament, wizards_id=wizards_id).exists():
+        raise DomainError(
+            f"the Wizards Account {wizards_id} is already on a team in this event",
+            errors=[{"field": "wizards_id", "message": "already on a team in this event"}],
+        )
+    try:
+        with transaction.atomic():
+            player = Player.objects.create(
+                tournament=tournament,
+                team=team,
+                name=name,
+                wizards_id=wizards_id,
+                user=actor,
+                position=seated,
+            )
+    except IntegrityError:
+        raise ConflictError("you joined another team at the same moment; reload") from None
+    if invitation is not None:
+        invitation.status = InvitationStatus.ACCEPTED
+        invitation.answered_at = timezone.now()
+        invitation.save(update_fields=["status", "answered_at"])
+    PoolEntry.objects.filter(tournament=tournament, user=actor).delete()
+    completed = seated + 1 >= tournament.team_size
+    late_after = None
+    if completed:
+        missed = list(Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS).order_by("number"))
+        if missed:
+            late_after = len(missed)
+            team.registered_after_round = late_after
+            team.save(update_fields=["registered_after_round"])
+            record_missed_rounds(tournament, team, missed)
+        # Nobody else can take a seat now; the others' invitations lapse.
+        team.invitations.filter(status=InvitationStatus.PENDING).update(
+            status=InvitationStatus.CANCELLED, answered_at=timezone.now()
+        )
+    audit_log(
+        tournament=tournament,
+        actor=actor,
+        action="invitation_accept",
+        obj=team,
+        after={
+            "team": team.name,
+            "player": player.name,
+            "by": "invitation" if invitation is not None else "join code",
+            "team_complete": completed,
+            "late_after_round": late_after,
+        },
+    )
+    return player
+
+
+@transaction.atomic
+def invitation_decline(*, code: str, actor) -> TeamInvitation:
+    team = team_by_code(code)
+    invitation = (
+        team.invitations.filter(invitee=actor, status=InvitationStatus.PENDING).select_for_update().first()
+    )
+    if invitation is None:
+        raise DomainError(
+            f"you have no pending invitation to {team.name}",
+            errors=[{"field": "code", "message": "no pending invitation for you"}],
+            status_code=404,
+        )
+    invitation.status = InvitationStatus.DECLINED
+    invitation.answered_at = timezone.now()
+    invitation.save(update_fields=["status", "answered_at"])
+    audit_log(
+        tournament=team.tournament,
+        actor=actor,
+        action="invitation_decline",
+        obj=team,
+        after={"team": team.name, "invitee": actor.username},
+    )
+    return invitation
+
+
+@transaction.atomic
+def invitation_cancel(*, invitation: TeamInvitation, actor) -> TeamInvitation:
+    """The captain (or staff) takes back a pending invitation."""
+    invitation = (
+        TeamInvitation.objects.select_for_update().select_related("team", "invitee").get(pk=invitation.pk)
+    )
+    if invitation.status != InvitationStatus.PENDING:
+        raise ConflictError(f"this invitation is already {invitation.status}")
+    invitation.status = InvitationStatus.CANCELLED
+    invitation.answered_at = timezone.now()
+    invitation.save(update_fields=["status", "answered_at"])
+    audit_log(
+        tournament=invitation.team.tournament,
+        actor=actor,
+        action="invitation_cancel",
+        obj=invitation.team,
+        before={"invitee": invitation.invitee.username, "status": InvitationStatus.PENDING},
+        after={"status": InvitationStatus.CANCELLED},
+    )
+    return invitation
