@@ -5,8 +5,8 @@ size, and returns everything the template shows except the generation time, so t
 canonical JSON of the result identifies the content (``services.content_hash``).
 
 The big documents are **pre-paginated** here: their templates print fixed-height pages, and the
-number of rows per page is computed from the paper size (the same millimetres as
-``static/pdf/print.css``). That keeps WeasyPrint's layout cheap (no table breaking across
+number of rows per page is computed from the paper size and the row heights of
+``static/pdf/print.css``, read by ``documents.geometry``, as are the columns names are fitted to. That keeps WeasyPrint's layout cheap (no table breaking across
 pages, no column balancing) and lets ``common.pdf.render_pdf_chunks`` render page ranges in
 parallel with each page already knowing its "Page X of Y".
 """
@@ -24,7 +24,8 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from clock.domain.end_of_round import additional_turns_for
-from documents.enums import DocumentKind, Paper
+from documents.enums import DocumentKind
+from documents.geometry import layout
 from documents.textfit import ellipsize, fit_names, fits, wrap_two
 from tournaments import read_models
 from tournaments.domain.text import last_first
@@ -33,35 +34,8 @@ from tournaments.models import Match, Player, Round, Team, Tournament
 from tournaments.read_models import PairingRow, Side, final_standings, is_final
 from tournaments.selectors import slip_code, slip_url, standings_for
 
-#: Usable page height in mm below the page header (paper height - margins - header), as in print.css.
-_BODY_MM = {Paper.A4: 297 - 10 - 16 - 17, Paper.LETTER: 279.4 - 10 - 16 - 17}
-#: Row heights in mm, as in print.css.
-_NAME_ROW_MM = 8
-_TABLE_ROW_MM = 12
-_STANDINGS_ROW_MM = 6.5
-#: Result slip height in mm, as in print.css: the offset of the second slip's form on a page.
-_SLIP_MM = {Paper.A4: 135.5, Paper.LETTER: 126.7}
 _PT_PER_MM = 72 / 25.4
 _NAME_COLUMNS = 2
-#: Column widths in mm and font sizes in pt of the lines that carry names, as in print.css: the
-#: names are shortened to fit them (``documents.textfit``), never the points or seats after them.
-_TABLE_TEAM = {"A": 82, "B": 84}
-_TABLE_TEAM_PT = 10.5
-_TABLE_PLAYERS_PT = 8.5
-_BYNAME_HEAD_MM, _BYNAME_HEAD_PT = 95, 12
-_BYNAME_DETAIL_MM, _BYNAME_DETAIL_PT = 79, 7.5
-_STANDINGS_TEAM_MM, _STANDINGS_PLAYERS_MM, _STANDINGS_PT = 48, 58, 8.5
-#: Slip team line: one line at 10 pt, else two at 8 pt (``.slip-team-name.two``).
-_SLIP_TEAM_MM, _SLIP_TEAM_PT, _SLIP_TEAM_SMALL_PT = 88, 10, 8
-#: Slip roster lines: the largest size at which the longest line fits, smallest last.
-_SLIP_ROSTER_MM, _SLIP_ROSTER_PTS = 70, (9, 8, 7)
-_SLIP_SIGN_MM, _SLIP_SIGN_PT = 44, 7
-#: Playoff slips: who chooses to play or draw, one 9 pt line across the slip (result_slips.html).
-_SLIP_CHOOSER_MM, _SLIP_CHOOSER_PT = 188, 9
-#: The header's event line (``.doc-event`` in print.css, 9 pt): the page width inside the margins.
-_HEAD_EVENT_MM, _HEAD_EVENT_PT = {Paper.A4: 210 - 16, Paper.LETTER: 215.9 - 16}, 9
-#: The footer's left box (``@bottom-left`` in print.css) at 7.5 pt.
-_FOOT_EVENT_MM, _FOOT_PT = 71, 7.5
 #: Pads table numbers to a common width; DejaVu's digits are as wide as this space.
 FIGURE_SPACE = "\u2007"
 
@@ -76,14 +50,9 @@ def _pts(points: int) -> str:
     return _("%(points)s pts") % {"points": points}
 
 
-def _rows_per_page(paper: str, row_mm: float, header_mm: float = 0) -> int:
-    return math.floor((_BODY_MM[Paper(paper)] - header_mm) / row_mm)
-
-
 def _team_line(team: dict, side: str) -> str:
-    return fit_names(
-        "{}  (" + _pts(team["points"]) + ")", [team["name"]], _TABLE_TEAM[side], _TABLE_TEAM_PT, bold=True
-    )
+    box = layout().table_team[side]
+    return fit_names("{}  (" + _pts(team["points"]) + ")", [team["name"]], box.mm, box.pt, bold=True)
 
 
 def _players_line(team: dict, side: str) -> str:
@@ -91,7 +60,8 @@ def _players_line(team: dict, side: str) -> str:
     marks = [("► " if p["primary"] else "").replace("{", "{{") for p in team["players"]]
     template = "  ·  ".join(f"{mark}{{}}" for mark in marks)
     names = [p["name"] for p in team["players"]]
-    return fit_names(template, names, _TABLE_TEAM[side], _TABLE_PLAYERS_PT)
+    box = layout().table_players[side]
+    return fit_names(template, names, box.mm, box.pt)
 
 
 def _paginate(items: Sequence, per_page: int) -> list[list]:
@@ -162,7 +132,9 @@ def _header(tournament: Tournament, round_obj: Round | None, kind: str, paper: s
         "event": _event(tournament),
         "round": round_info,
         # The footer's left box is fixed-width: the event name gives way, the round stays.
-        "foot": fit_names("{}" + round_part, [tournament.name], _FOOT_EVENT_MM, _FOOT_PT),
+        "foot": fit_names(
+            "{}" + round_part, [tournament.name], layout().foot_event.mm, layout().foot_event.pt
+        ),
     }
 
 
@@ -177,7 +149,7 @@ def pairings_by_table(tournament: Tournament, round_obj: Round, paper: str) -> d
             rows.append({"table": _("BYE"), "a": team_a, "b": None, "bye_label": label})
         else:
             rows.append({"table": str(row.table), "a": team_a, "b": _team_side(row.side_b), "bye_label": ""})
-    per_page = _rows_per_page(paper, _TABLE_ROW_MM, header_mm=6)
+    per_page = layout().table_rows[paper]
     pages = []
     for chunk in _paginate(rows, per_page):
         pages.append(
@@ -202,6 +174,7 @@ def pairings_by_name(tournament: Tournament, round_obj: Round, paper: str) -> di
     Posted on a wall, so names and tables are large; each page holds two columns filled top
     to bottom, left to right, as players scan them.
     """
+    detail_box = layout().byname_detail
     entries = []
     details: dict[tuple[int, int | None], str] = {}
     for name_row in read_models.pairings_by_name(read_models.pairings_by_table(round_obj)):
@@ -212,9 +185,7 @@ def pairings_by_name(tournament: Tournament, round_obj: Round, paper: str) -> di
             if opponent is None:
                 bye = name_row.match is not None and name_row.match.result_kind == ResultKind.BYE
                 against = _("BYE (3 pts)") if bye else _("No match (missed round)")
-                details[key] = fit_names(
-                    "{}" + pts + against, [team.team.name], _BYNAME_DETAIL_MM, _BYNAME_DETAIL_PT
-                )
+                details[key] = fit_names("{}" + pts + against, [team.team.name], detail_box.mm, detail_box.pt)
             else:
                 registered = sorted(opponent.seats, key=lambda seat: (seat.player.position, seat.player.id))
                 surnames = [last_first(seat.player.name).split(",")[0] for seat in registered]
@@ -224,8 +195,8 @@ def pairings_by_name(tournament: Tournament, round_obj: Round, paper: str) -> di
                 details[key] = fit_names(
                     template,
                     [team.team.name, opponent.team.name, *surnames],
-                    _BYNAME_DETAIL_MM,
-                    _BYNAME_DETAIL_PT,
+                    detail_box.mm,
+                    detail_box.pt,
                     floors=[4, 6, *(len(surname) for surname in surnames)],
                 )
         entries.append(
@@ -235,7 +206,7 @@ def pairings_by_name(tournament: Tournament, round_obj: Round, paper: str) -> di
                 "detail": details[key],
             }
         )
-    rows = _rows_per_page(paper, _NAME_ROW_MM)
+    rows, head_box = layout().name_rows[paper], layout().byname_head
     pages = []
     for chunk in _paginate(entries, rows * _NAME_COLUMNS):
         columns = []
@@ -249,8 +220,8 @@ def pairings_by_name(tournament: Tournament, round_obj: Round, paper: str) -> di
                         fit_names(
                             e["table"].rjust(4, FIGURE_SPACE) + "  {}",
                             [e["name"]],
-                            _BYNAME_HEAD_MM,
-                            _BYNAME_HEAD_PT,
+                            head_box.mm,
+                            head_box.pt,
                             bold=True,
                         )
                         for e in column
@@ -284,9 +255,10 @@ def _slip_team_title(label: str, team: dict) -> tuple[str, int]:
     """``Team A: name (N pts)`` on one line at 10 pt, else wrapped on two smaller lines."""
     text = _("Team %(side)s: %(name)s") % {"side": label, "name": team["name"]}
     tail = " (" + _pts(team["points"]) + ")"
-    if fits(text + tail, _SLIP_TEAM_MM, _SLIP_TEAM_PT, bold=True):
+    geometry = layout()
+    if fits(text + tail, geometry.slip_team.mm, geometry.slip_team.pt, bold=True):
         return text + tail, 1
-    lines = wrap_two(text, _SLIP_TEAM_MM, _SLIP_TEAM_SMALL_PT, bold=True, tail=tail)
+    lines = wrap_two(text, geometry.slip_team.mm, geometry.slip_team_small_pt, bold=True, tail=tail)
     return "\n".join(lines), len(lines)
 
 
@@ -298,12 +270,13 @@ def _slip_roster(team: dict) -> tuple[str, int]:
         for p in team["players"]
     ]
     names = [p["name"] for p in team["players"]]
-    for size in _SLIP_ROSTER_PTS:
+    column, sizes = layout().slip_roster_mm, layout().slip_roster_pts
+    for size in sizes:
         lines = [t.format(n) for t, n in zip(templates, names, strict=True)]
-        if all(fits(line, _SLIP_ROSTER_MM, size) for line in lines):
+        if all(fits(line, column, size) for line in lines):
             return "\n".join(lines), size
-    size = _SLIP_ROSTER_PTS[-1]
-    lines = [fit_names(t, [n], _SLIP_ROSTER_MM, size) for t, n in zip(templates, names, strict=True)]
+    size = sizes[-1]
+    lines = [fit_names(t, [n], column, size) for t, n in zip(templates, names, strict=True)]
     return "\n".join(lines), size
 
 
@@ -318,12 +291,6 @@ def end_of_round_turn_boxes(team_size: int) -> str:
     return "   ".join(turns)
 
 
-#: Page size and the slips' page margins (print.css ``@page``), and where a slip's QR code sits:
-#: its size and its top in the slip (mm), ``_QR_RIGHT_MM`` from the slip's right edge.
-_PAGE_MM = {Paper.A4: (210.0, 297.0), Paper.LETTER: (215.9, 279.4)}
-_PAGE_TOP_MM, _PAGE_SIDE_MM = 10.0, 8.0
-_QR_MM = {Paper.A4: (22.0, 108.0), Paper.LETTER: (17.0, 107.5)}
-_QR_RIGHT_MM = 3.0
 #: The quiet zone around the code, in modules (ISO/IEC 18004 asks for 4).
 _QR_BORDER = 4
 #: Any of the eight masks is a valid code; choosing the best-scoring one costs segno five times
@@ -343,12 +310,14 @@ def qr_drawing(url: str, paper: str, slot: int) -> str:
     bottom), in default user space: one filled rectangle per run of dark modules. Drawn by pypdf
     on top of the page (``common.pdf.Underlay.drawings``): WeasyPrint laying out an SVG per slip
     doubled the time of a long slips document."""
-    page_w, page_h = _PAGE_MM[Paper(paper)]
-    size, top_in_slip = _QR_MM[Paper(paper)]
+    geometry = layout()
+    page_w, page_h = geometry.page_mm[paper]
+    page_top, page_right = geometry.margins_mm[:2]
+    size, top_in_slip, right_in_slip = geometry.slip_qr[paper]
     matrix = segno.make(url, error="m", micro=False, mask=_QR_MASK).matrix
     module = size / (len(matrix) + 2 * _QR_BORDER) * _PT_PER_MM
-    left = (page_w - _PAGE_SIDE_MM - _QR_RIGHT_MM - size) * _PT_PER_MM + _QR_BORDER * module
-    top = page_h - _PAGE_TOP_MM - slot * _SLIP_MM[Paper(paper)] - top_in_slip
+    left = (page_w - page_right - right_in_slip - size) * _PT_PER_MM + _QR_BORDER * module
+    top = page_h - page_top - slot * geometry.slip_mm[paper] - top_in_slip
     upper = top * _PT_PER_MM - _QR_BORDER * module
     ops = ["0 g"]
     for r, row in enumerate(matrix):
@@ -379,6 +348,7 @@ def result_slips(tournament: Tournament, round_obj: Round, paper: str) -> dict:
     A playoff slip also names the team that chooses to play or draw (``play_draw_choosers``).
     Each slip carries a QR code for its table's report page and the slip's short code (``_slip_qr``).
     """
+    geometry = layout()
     slips = []
     for row in read_models.pairings_by_table(round_obj):
         if row.side_b is None:
@@ -387,7 +357,8 @@ def result_slips(tournament: Tournament, round_obj: Round, paper: str) -> dict:
         for label, team in (("A", a), ("B", b)):
             team["title"], team["title_lines"] = _slip_team_title(label, team)
             team["roster"], team["roster_pt"] = _slip_roster(team)
-        names = [ellipsize(p["name"], _SLIP_SIGN_MM, _SLIP_SIGN_PT) for p in a["players"] + b["players"]]
+        sign = geometry.slip_sign
+        names = [ellipsize(p["name"], sign.mm, sign.pt) for p in a["players"] + b["players"]]
         slip = {
             "table": row.table,
             "a": a,
@@ -396,14 +367,15 @@ def result_slips(tournament: Tournament, round_obj: Round, paper: str) -> dict:
             **(_slip_qr(row.match, round_obj) if row.match else {}),
         }
         if row.chooser is not None:  # playoff slips only: Swiss slips keep their content (and hash)
+            chooser = geometry.slip_chooser
             slip["chooser"] = fit_names(
-                _("Chooses play or draw:") + " {}", [row.chooser.name], _SLIP_CHOOSER_MM, _SLIP_CHOOSER_PT
+                _("Chooses play or draw:") + " {}", [row.chooser.name], chooser.mm, chooser.pt
             )
         slips.append(slip)
     shapes: dict[tuple[int, int], int] = {}
     for slip in slips:
         shapes.setdefault((len(slip["a"]["players"]), len(slip["b"]["players"])), len(shapes) + 1)
-    slip_pt = _SLIP_MM[Paper(paper)] * _PT_PER_MM
+    slip_pt = geometry.slip_mm[paper] * _PT_PER_MM
     pages = [{"slips": page} for page in slip_order(slips)]
     underlay = [
         [[0, 0]]
@@ -449,7 +421,8 @@ def standings(tournament: Tournament, round_obj: Round, paper: str) -> dict:
         heading = _("Final standings after round %(number)s") % {"number": round_obj.number}
     else:
         heading = _("Standings after round %(number)s") % {"number": round_obj.number}
-    per_page = _rows_per_page(paper, _STANDINGS_ROW_MM, header_mm=7)
+    geometry = layout()
+    per_page = geometry.standings_rows[paper]
     pages = []
     for chunk in _paginate(lines, per_page):
         pages.append(
@@ -459,8 +432,8 @@ def standings(tournament: Tournament, round_obj: Round, paper: str) -> dict:
                     fit_names(
                         "{}" + (" (dropped)" if line.dropped else ""),
                         [line.team_name],
-                        _STANDINGS_TEAM_MM,
-                        _STANDINGS_PT,
+                        geometry.standings_team.mm,
+                        geometry.standings_team.pt,
                         bold=True,
                     )
                     for line in chunk
@@ -469,8 +442,8 @@ def standings(tournament: Tournament, round_obj: Round, paper: str) -> dict:
                     fit_names(
                         " · ".join("{}" for _player in line.players),
                         list(line.players),
-                        _STANDINGS_PLAYERS_MM,
-                        _STANDINGS_PT,
+                        geometry.standings_players.mm,
+                        geometry.standings_players.pt,
                     )
                     for line in chunk
                 ),
@@ -495,8 +468,8 @@ def standings(tournament: Tournament, round_obj: Round, paper: str) -> dict:
             + (" · {}" if tournament.venue else "")
             + f" · {heading}",
             [tournament.name, *([tournament.venue] if tournament.venue else [])],
-            _HEAD_EVENT_MM[paper],
-            _HEAD_EVENT_PT,
+            geometry.head_event[paper].mm,
+            geometry.head_event[paper].pt,
         ),
         "final": final,
         "heading": heading,

@@ -65,6 +65,7 @@ def test_test_only_packages_stay_out_of_the_runtime_lock() -> None:
     assert TEST_ONLY <= set(_locked("requirements-dev.txt"))
 
 
-def test_fonttools_is_pinned_directly() -> None:
-    """documents/textfit.py imports fontTools itself, so its version is ours to choose."""
-    assert "fonttools" in _direct("requirements.in")
+def test_weasyprints_dependencies_we_import_are_pinned_directly() -> None:
+    """documents/textfit.py imports fontTools and documents/geometry.py tinycss2 themselves, so
+    their versions are ours to choose."""
+    assert {"fonttools", "tinycss2"} <= _direct("requirements.in")
