@@ -31,6 +31,13 @@ _INCHES = {"in": 1.0, "cm": 1 / 2.54, "mm": 1 / 25.4, "pt": 1 / 72, "pc": 1 / 6,
 PAGE_SIZES_MM = {Paper.A4: (210.0, 297.0), Paper.LETTER: (215.9, 279.4)}
 
 
+#: Room kept free below a page's last row. Rows ending exactly on the page's bottom edge (38
+#: standings rows on A4) reach past it by a rounding error; WeasyPrint then moves the last line,
+#: and with it the one before (``widows: 2``), to a next page that ``.sheet`` hides: two teams
+#: were missing from every full standings page.
+_BOTTOM_GAP_MM = 0.1
+
+
 class GeometryError(LookupError):
     """The stylesheet lacks a rule or property the documents are laid out with, or has a value
     they cannot read."""
@@ -173,7 +180,7 @@ class Layout:
         body = {p: css.mm(".sheet", "height", paper=p) - css.mm(".doc-head", "height") for p in papers}
 
         def rows(header_mm: float, row_mm: float) -> dict[str, int]:
-            return {p: math.floor((body[p] - header_mm) / row_mm) for p in papers}
+            return {p: math.floor((body[p] - header_mm - _BOTTOM_GAP_MM) / row_mm) for p in papers}
 
         def box(selector: str, size_selector: str | None = None) -> Box:
             return Box(css.mm(selector, "width"), css.pt(size_selector or selector, "font-size"))

@@ -1,14 +1,26 @@
 """The printed documents' geometry comes from ``static/pdf/print.css`` (``documents.geometry``).
 
-Changing the stylesheet's text changes what the builders lay out with: nothing is a second copy.
+Two kinds of proof: changing the stylesheet's text changes what the builders lay out with (so
+nothing is a second copy), and the rows per page the builders count are the rows the rendered
+PDFs show on a full page, every row of the event printed once (``pdftotext -bbox`` finds them).
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
 from documents.enums import Paper
 from documents.geometry import STYLESHEET, GeometryError, Layout, Stylesheet, layout
+from documents.models import DocumentJob
+from documents.services import document_render
+from tests.documents.test_long_names import words_of
+from tests.factories import UserFactory
+from tournaments.models import Team
+from tournaments.services.events import tournament_create
+from tournaments.services.rounds import round_pair_manual
+from tournaments.services.teams import PlayerEntry, team_register
 
 CSS = STYLESHEET.read_text(encoding="utf-8")
 
@@ -80,3 +92,59 @@ def test_the_fixed_pages_fill_the_page_inside_its_margins():
             shipped.page_mm[paper][1] - top - bottom
         )
         assert 2 * shipped.slip_mm[paper] <= css.mm(".sheet", "height", paper=paper)
+
+
+TEAMS = 46
+
+
+@pytest.fixture
+def full_pages(db, tmp_path, settings):
+    """46 teams, paired in registration order: more than a full first page of every document."""
+    settings.MEDIA_ROOT = str(tmp_path / "media")
+    organizer = UserFactory()
+    tournament = tournament_create(actor=organizer, name="Geometry Open", swiss_rounds=3)
+    for index in range(TEAMS):
+        players = [
+            PlayerEntry(name=f"Player{index}{seat} Surname", wizards_id=f"g{index}{seat}@x.org")
+            for seat in "ab"
+        ]
+        team_register(tournament=tournament, actor=organizer, name=f"Team{index:02d}", players=players)
+    ids = list(Team.objects.filter(tournament=tournament).order_by("id").values_list("id", flat=True))
+    round_obj = round_pair_manual(
+        tournament=tournament,
+        actor=organizer,
+        matches=[(ids[i], ids[i + 1]) for i in range(0, TEAMS, 2)],
+        reason="every page full",
+    )
+    return tournament, round_obj
+
+
+def rendered(full_pages, kind, paper, tmp_path):
+    tournament, round_obj = full_pages
+    job = DocumentJob.objects.create(kind=kind, tournament=tournament, round=round_obj, paper=paper)
+    job = document_render(job_id=job.id)
+    assert job.status == "done", job.error
+    path = tmp_path / f"{kind}-{paper}.pdf"
+    with job.file.open("rb") as handle:
+        path.write_bytes(handle.read())
+    return words_of(path)
+
+
+@pytest.mark.parametrize("paper", list(Paper))
+@pytest.mark.parametrize(
+    ("kind", "pattern", "rows"),
+    [
+        # Each row names its team once, in bold, in the team column; pairings by name, each player.
+        ("pairings_by_table", r"Team\d\d", lambda g, paper: 2 * g.table_rows[paper]),
+        ("standings", r"Team\d\d", lambda g, paper: g.standings_rows[paper]),
+        ("pairings_by_name", r"Player\d+[ab]", lambda g, paper: 2 * g.name_rows[paper]),
+    ],
+)
+def test_a_full_page_prints_the_rows_the_builders_count(full_pages, tmp_path, kind, pattern, rows, paper):
+    pages = rendered(full_pages, kind, paper, tmp_path)
+    per_page = [sorted(w.text for w in words if re.fullmatch(pattern, w.text)) for words in pages]
+
+    assert len(per_page[0]) == rows(layout(), paper)
+    printed = [name for page in per_page for name in page]
+    expected = TEAMS if kind != "pairings_by_name" else 2 * TEAMS
+    assert len(printed) == len(set(printed)) == expected
