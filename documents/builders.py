@@ -22,6 +22,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from clock.domain.end_of_round import additional_turns_for
 from documents.enums import DocumentKind
@@ -423,6 +424,7 @@ def standings(tournament: Tournament, round_obj: Round, paper: str) -> dict:
         heading = _("Standings after round %(number)s") % {"number": round_obj.number}
     geometry = layout()
     per_page = geometry.standings_rows[paper]
+    dropped = " (" + _("dropped") + ")"
     pages = []
     for chunk in _paginate(lines, per_page):
         pages.append(
@@ -430,7 +432,7 @@ def standings(tournament: Tournament, round_obj: Round, paper: str) -> dict:
                 "rank": "\n".join(str(line.rank) for line in chunk),
                 "team": "\n".join(
                     fit_names(
-                        "{}" + (" (dropped)" if line.dropped else ""),
+                        "{}" + (dropped if line.dropped else ""),
                         [line.team_name],
                         geometry.standings_team.mm,
                         geometry.standings_team.pt,
@@ -473,7 +475,11 @@ def standings(tournament: Tournament, round_obj: Round, paper: str) -> dict:
         ),
         "final": final,
         "heading": heading,
-        "tiebreaker_labels": {"omw": "OMW%", "gw": "GW%", "ogw": "OGW%"},
+        "tiebreaker_labels": {
+            "omw": pgettext("tiebreaker", "OMW%"),
+            "gw": pgettext("tiebreaker", "GW%"),
+            "ogw": pgettext("tiebreaker", "OGW%"),
+        },
         "pages": _numbered(pages),
     }
 

@@ -13,7 +13,8 @@ from documents.builders import slip_order
 from documents.models import DocumentJob
 from documents.services import document_render
 from tests.documents.conftest import TEAM_NAMES, non_white_fraction, pages_text, pdf_of
-from tournaments.models import Match
+from tournaments.models import Match, Team
+from tournaments.services.teams import team_drop
 
 pytestmark = pytest.mark.django_db
 
@@ -171,3 +172,14 @@ def test_first_page_is_not_blank(event, pdftoppm, tmp_path):
     job = render(event, "pairings_by_table")
 
     assert non_white_fraction(job.file.path, pdftoppm, tmp_path) > 0.01
+
+
+def test_standings_mark_a_dropped_team_in_the_events_language(event):
+    event.tournament.language = "es"
+    event.tournament.save(update_fields=["language"])
+    leaver = Team.objects.get(tournament=event.tournament, name=TEAM_NAMES[0])
+    team_drop(team=leaver, actor=event.organizer, reason="se fue a casa")
+    text = flat("\n".join(pages_text(pdf_of(render(event, "standings")))))
+
+    assert f"{TEAM_NAMES[0]} (retirado)" in text
+    assert "(dropped)" not in text
