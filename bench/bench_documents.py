@@ -75,7 +75,7 @@ def build_event(teams: int, players_per_team: int):
                 )
             )
     Player.objects.bulk_create(rows)
-    with mock.patch("tournaments.services.rounds.documents_for_round_paired"):
+    with mock.patch("documents.receivers.documents_for_round_paired"):
         return tournament, organizer, round_pair(tournament=tournament, actor=organizer)
 
 
