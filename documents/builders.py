@@ -263,7 +263,7 @@ def _slip_team_title(label: str, team: dict) -> tuple[str, int]:
     return "\n".join(lines), len(lines)
 
 
-def _slip_roster(team: dict) -> tuple[str, int]:
+def _slip_roster(team: dict) -> tuple[str, float]:
     """The players with their seats, at the largest size where every line fits whole; at the
     smallest, long names are shortened so the seat note always shows."""
     templates = [

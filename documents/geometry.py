@@ -177,7 +177,9 @@ class Layout:
     def from_css(cls, css: Stylesheet) -> Layout:
         papers = list(Paper)
         top, right, bottom, left = _box_sides(css.lengths("@page", "margin"))
-        body = {p: css.mm(".sheet", "height", paper=p) - css.mm(".doc-head", "height") for p in papers}
+        body: dict[str, float] = {
+            p: css.mm(".sheet", "height", paper=p) - css.mm(".doc-head", "height") for p in papers
+        }
 
         def rows(header_mm: float, row_mm: float) -> dict[str, int]:
             return {p: math.floor((body[p] - header_mm - _BOTTOM_GAP_MM) / row_mm) for p in papers}
