@@ -218,6 +218,11 @@ class Player(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=100)
+    name_reading = models.CharField(
+        max_length=100,
+        blank=True,
+        help_text="How the name is read (kana, or Latin letters), for a Japanese name: lists by name sort by it.",
+    )
     wizards_id = models.CharField(
         max_length=254,
         blank=True,

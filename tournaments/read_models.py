@@ -251,7 +251,7 @@ def pairings_by_name(rows: list[PairingRow]) -> list[NameRow]:
                         seat.player, last_first(name), initial(name), row.table, side, opponent, row.match
                     )
                 )
-    entries.sort(key=lambda e: (*name_sort_key(e.player.name), e.player.pk))
+    entries.sort(key=lambda e: (*name_sort_key(e.player.name, e.player.name_reading), e.player.pk))
     return entries
 
 

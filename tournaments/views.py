@@ -805,7 +805,12 @@ def team_edit(request, tournament_id: int, team_id: int):
             "fixed_table": fixed,
             "reason": data.get("reason", ""),
             "players": [
-                (p, data.get(f"player_{p.id}_name", ""), data.get(f"player_{p.id}_wizards_id", ""))
+                (
+                    p,
+                    data.get(f"player_{p.id}_name", ""),
+                    data.get(f"player_{p.id}_name_reading", ""),
+                    data.get(f"player_{p.id}_wizards_id", ""),
+                )
                 for p in players
             ],
         }
@@ -817,7 +822,7 @@ def team_edit(request, tournament_id: int, team_id: int):
                     team=team,
                     actor=request.user,
                     name=values["name"],
-                    players=[PlayerEdit(p.id, n, w) for p, n, w in values["players"]],
+                    players=[PlayerEdit(p.id, n, w, r) for p, n, r, w in values["players"]],
                     fixed_table=int(fixed) if fixed else None,
                     reason=values["reason"],
                 )
@@ -835,7 +840,7 @@ def team_edit(request, tournament_id: int, team_id: int):
         "name": team.name,
         "fixed_table": team.fixed_table or "",
         "reason": "",
-        "players": [(p, p.name, p.wizards_id) for p in players],
+        "players": [(p, p.name, p.name_reading, p.wizards_id) for p in players],
     }
     context = {
         "tournament": tournament,

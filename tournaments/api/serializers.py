@@ -92,6 +92,13 @@ class StaffOutputSerializer(serializers.Serializer):
 
 class PlayerInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=100)
+    name_reading = serializers.CharField(
+        max_length=100,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="How the name is read, in kana or Latin letters (a Japanese name): lists by name sort by it.",
+    )
     wizards_id = serializers.CharField(max_length=254)
     username = serializers.CharField(max_length=150, required=False, allow_blank=True, allow_null=True)
 
@@ -110,6 +117,7 @@ class TeamInputSerializer(serializers.Serializer):
 class PlayerOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
+    name_reading = serializers.CharField(help_text="Empty when none was given.")
     wizards_id = serializers.CharField()
 
 

@@ -14,9 +14,11 @@ from django.utils.translation import ngettext
 
 from accounts.usernames import user_by_username
 from common.errors import ConflictError, DomainError
+from common.i18n import localize
 from tournaments.domain.event import MAX_AWARDED_BYES
 from tournaments.domain.team_forming import TeamStatus, new_join_code
 from tournaments.domain.team_names import team_name_problem
+from tournaments.domain.text import clean_reading, reading_problem
 from tournaments.enums import LateEntryMissedRounds, ResultKind, RoundKind, TournamentStatus
 from tournaments.models import AuditEntry, Match, Player, PoolEntry, Round, Team, Tournament
 from tournaments.rules import can_run_event
@@ -30,10 +32,16 @@ class PlayerEntry:
     name: str
     wizards_id: str
     username: str | None = None
+    name_reading: str = ""
 
 
 _PLAYER_FIELD = re.compile(r"^players\[(\d+)\]\.(\w+)$")
-_PART_LABELS = {"name": "name", "wizards_id": "Wizards Account", "username": "login"}
+_PART_LABELS = {
+    "name": "name",
+    "name_reading": "reading",
+    "wizards_id": "Wizards Account",
+    "username": "login",
+}
 SEAT_LETTERS = "ABCDEFGH"
 
 
@@ -50,6 +58,11 @@ def field_label(field: str) -> str:
 
 def _normalise_wizards_id(raw: str) -> str:
     return raw.strip().casefold()
+
+
+def _reading_errors(field: str, reading: str) -> list[dict]:
+    problem = reading_problem(reading)
+    return [{"field": f"{field}.name_reading", "message": localize(problem)}] if problem else []
 
 
 @transaction.atomic
@@ -149,6 +162,7 @@ def team_register(
                 continue
         if not entry.name.strip() and joins_now:
             errors.append({"field": f"{field}.name", "message": _("the player's name is empty")})
+        errors.extend(_reading_errors(field, entry.name_reading))
         wizards_id = _normalise_wizards_id(entry.wizards_id)
         if not wizards_id and joins_now:
             errors.append(
@@ -217,6 +231,7 @@ def team_register(
                 tournament=tournament,
                 team=team,
                 name=" ".join(entry.name.split()),
+                name_reading=clean_reading(entry.name_reading),
                 wizards_id=_normalise_wizards_id(entry.wizards_id),
                 user_id=users.get(index),
                 position=position,
@@ -561,13 +576,19 @@ class PlayerEdit:
     player_id: int
     name: str
     wizards_id: str
+    name_reading: str = ""
+
+
+def _audit_player(player: Player) -> str:
+    reading = f" [{player.name_reading}]" if player.name_reading else ""
+    return f"{player.name}{reading} ({player.wizards_id})"
 
 
 @transaction.atomic
 def team_update(
     *, team: Team, actor, name: str, players: list[PlayerEdit], fixed_table: int | None, reason: str = ""
 ) -> Team:
-    """Correct a team's name, its players' names and Wizards Accounts, and its fixed table.
+    """Correct a team's name, its players' names (and readings) and Wizards Accounts, and its fixed table.
 
     Before round 1 is paired this is registration still going on; after, it changes what was
     printed and played, so a reason is required and the audit log keeps before and after.
@@ -601,6 +622,7 @@ def team_update(
             continue
         if not entry.name.strip():
             errors.append({"field": f"{field}.name", "message": _("the player's name is empty")})
+        errors.extend(_reading_errors(field, entry.name_reading))
         wizards_id = _normalise_wizards_id(entry.wizards_id)
         if not wizards_id:
             errors.append(
@@ -630,19 +652,20 @@ def team_update(
     before = {
         "name": team.name,
         "fixed_table": team.fixed_table,
-        "players": [f"{p.name} ({p.wizards_id})" for p in current.values()],
+        "players": [_audit_player(p) for p in current.values()],
     }
     team.name, team.fixed_table = name, fixed_table
     team.save(update_fields=["name", "fixed_table"])
     for entry in players:
         player = current[entry.player_id]
         player.name = " ".join(entry.name.split())
+        player.name_reading = clean_reading(entry.name_reading)
         player.wizards_id = _normalise_wizards_id(entry.wizards_id)
-        player.save(update_fields=["name", "wizards_id"])
+        player.save(update_fields=["name", "name_reading", "wizards_id"])
     after = {
         "name": team.name,
         "fixed_table": team.fixed_table,
-        "players": [f"{p.name} ({p.wizards_id})" for p in current.values()],
+        "players": [_audit_player(p) for p in current.values()],
     }
     audit_log(
         tournament=tournament,

@@ -1,0 +1,210 @@
+"""A Japanese name's reading (furigana): typed where the name is typed, kept with the player, and
+what lists by name sort by (issue #18: "Japanese names by reading when given").
+
+鈴木 (すずき) comes before 山田 (やまだ) by reading, after it by code point (鈴 U+9234, 山 U+5C71);
+伊藤 (いとう) and 佐藤 (さとう) come first either way.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+from django.urls import reverse
+
+from documents.models import DocumentJob
+from documents.services import document_render
+from tests.factories import UserFactory
+from tests.tournaments.factories import client_for as api_client_for
+from tests.tournaments.pages.builders import client_for
+from tournaments.models import Player, Team
+from tournaments.services.events import tournament_create
+from tournaments.services.rounds import round_pair, round_publish
+from tournaments.services.teams import PlayerEntry, team_register
+
+pytestmark = pytest.mark.django_db
+
+READINGS = {
+    "山田 太郎": "やまだ たろう",
+    "伊藤 花子": "いとう はなこ",
+    "佐藤 健": "サトウ ケン",
+    "鈴木 一郎": "すずき いちろう",
+}
+BY_READING = ["伊藤 花子", "佐藤 健", "鈴木 一郎", "山田 太郎"]
+BY_CODE_POINT = ["伊藤 花子", "佐藤 健", "山田 太郎", "鈴木 一郎"]
+
+
+@pytest.fixture
+def organizer():
+    return UserFactory(is_staff=True)
+
+
+@pytest.fixture
+def tokyo(organizer):
+    return tournament_create(actor=organizer, name="東京 2HG", language="ja", swiss_rounds=3)
+
+
+def _register(tournament, organizer, teams: dict[str, list[str]], *, readings: bool = True) -> None:
+    for index, (name, players) in enumerate(teams.items()):
+        entries = [
+            PlayerEntry(
+                name=player,
+                wizards_id=f"p{index}{seat}@tokyo.example.org",
+                name_reading=READINGS[player] if readings else "",
+            )
+            for seat, player in enumerate(players)
+        ]
+        team_register(tournament=tournament, actor=organizer, name=name, players=entries)
+
+
+def _published(tournament, organizer, *, readings: bool = True):
+    _register(
+        tournament,
+        organizer,
+        {"東": ["山田 太郎", "伊藤 花子"], "西": ["佐藤 健", "鈴木 一郎"]},
+        readings=readings,
+    )
+    return round_publish(round_row=round_pair(tournament=tournament, actor=organizer), actor=organizer)
+
+
+def _in_order(text: str, names: list[str]) -> bool:
+    positions = [text.find(name) for name in names]
+    return -1 not in positions and positions == sorted(positions)
+
+
+def test_the_manage_form_takes_a_reading_without_javascript(organizer, tokyo):
+    response = client_for(organizer).post(
+        reverse("tournament-team-add", args=[tokyo.id]),
+        {
+            "name": "東",
+            "player_0_name": "山田 太郎",
+            "player_0_name_reading": "ﾔﾏﾀﾞ ﾀﾛｳ",
+            "player_0_wizards_id": "yamada@tokyo.example.org",
+            "player_1_name": "Ann Lee",
+            "player_1_wizards_id": "ann@tokyo.example.org",
+        },
+    )
+
+    assert response.status_code == 302
+    players = Team.objects.get(tournament=tokyo, name="東").players.order_by("position")
+    assert [(p.name, p.name_reading) for p in players] == [("山田 太郎", "ヤマダ タロウ"), ("Ann Lee", "")]
+
+
+def test_a_reading_in_kanji_is_refused_on_its_field(organizer, tokyo):
+    response = client_for(organizer).post(
+        reverse("tournament-team-add", args=[tokyo.id]),
+        {
+            "name": "東",
+            "player_0_name": "山田 太郎",
+            "player_0_name_reading": "山田",
+            "player_0_wizards_id": "yamada@tokyo.example.org",
+            "player_1_name": "Ann Lee",
+            "player_1_wizards_id": "ann@tokyo.example.org",
+        },
+    )
+
+    assert response.status_code == 400
+    assert response.context["team_form"].errors["player_0_name_reading"] == [
+        "a name's reading is written in kana or Latin letters, not 山"
+    ]
+    assert not Team.objects.filter(tournament=tokyo).exists()
+
+
+def test_the_team_edit_page_corrects_a_reading(organizer, tokyo):
+    _register(tokyo, organizer, {"東": ["山田 太郎", "伊藤 花子"]}, readings=False)
+    first, second = Player.objects.filter(tournament=tokyo).order_by("position")
+    url = reverse("tournament-team-edit", args=[tokyo.id, first.team_id])
+    page = client_for(organizer).get(url)
+    assert f'name="player_{first.id}_name_reading"' in page.text
+
+    response = client_for(organizer).post(
+        url,
+        {
+            "name": "東",
+            f"player_{first.id}_name": first.name,
+            f"player_{first.id}_name_reading": "Yamada Tarō",
+            f"player_{first.id}_wizards_id": first.wizards_id,
+            f"player_{second.id}_name": second.name,
+            f"player_{second.id}_name_reading": "いとう  はなこ",
+            f"player_{second.id}_wizards_id": second.wizards_id,
+        },
+    )
+
+    assert response.status_code == 302
+    assert [p.name_reading for p in Player.objects.filter(tournament=tokyo).order_by("position")] == [
+        "Yamada Tarō",
+        "いとう はなこ",
+    ]
+
+
+def test_the_api_takes_and_gives_back_a_reading(organizer, tokyo):
+    api = api_client_for(organizer)
+    base = f"/api/v1/tournaments/{tokyo.pk}/teams/"
+    body = {
+        "name": "東",
+        "players": [
+            {"name": "山田 太郎", "name_reading": "やまだ たろう", "wizards_id": "yamada@tokyo.example.org"},
+            {"name": "Ann Lee", "wizards_id": "ann@tokyo.example.org"},
+        ],
+    }
+
+    created = api.post(base, body, format="json")
+
+    assert created.status_code == 201, created.json()
+    assert [(p["name"], p["name_reading"]) for p in created.json()["players"]] == [
+        ("山田 太郎", "やまだ たろう"),
+        ("Ann Lee", ""),
+    ]
+    read = api.get(f"{base}{created.json()['id']}/").json()
+    assert [p["name_reading"] for p in read["players"]] == ["やまだ たろう", ""]
+
+    body["name"] = "西"
+    body["players"][0].update(name_reading="山田", wizards_id="other@tokyo.example.org")
+    body["players"][1].update(wizards_id="other2@tokyo.example.org")
+    refused = api.post(base, body, format="json")
+    assert refused.status_code == 400
+    assert refused.json()["errors"] == [
+        {
+            "field": "players[0].name_reading",
+            "message": "a name's reading is written in kana or Latin letters, not 山",
+        }
+    ]
+
+
+def test_pairings_by_name_pages_sort_japanese_names_by_reading(client, organizer, tokyo):
+    _published(tokyo, organizer)
+
+    by_name = client.get(reverse("tournament-pairings", args=[tokyo.id]), {"names": "S-Z"})
+    projector = client.get(reverse("tournament-pairings-projector", args=[tokyo.id]))
+
+    assert [row.player.name for row in by_name.context["name_rows"]] == BY_READING
+    assert _in_order(by_name.text, BY_READING)
+    assert [row.player.name for row in projector.context["rows"]] == BY_READING
+
+
+def test_without_readings_japanese_names_sort_by_code_point(client, organizer, tokyo):
+    _published(tokyo, organizer, readings=False)
+
+    by_name = client.get(reverse("tournament-pairings", args=[tokyo.id]), {"names": "S-Z"})
+
+    assert [row.player.name for row in by_name.context["name_rows"]] == BY_CODE_POINT
+
+
+def test_the_printed_pairings_by_name_sort_by_reading(organizer, tokyo, tmp_path, settings):
+    settings.MEDIA_ROOT = str(tmp_path / "media")
+    round_obj = _published(tokyo, organizer)
+    job = document_render(
+        job_id=DocumentJob.objects.create(kind="pairings_by_name", tournament=tokyo, round=round_obj).id
+    )
+    assert job.status == "done", job.error
+    path = tmp_path / "by-name.pdf"
+    with job.file.open("rb") as handle:
+        path.write_bytes(handle.read())
+    pdftotext = shutil.which("pdftotext")
+    if pdftotext is None:
+        pytest.fail("pdftotext is not installed: apt-get install poppler-utils")
+
+    text = subprocess.run([pdftotext, str(path), "-"], check=True, capture_output=True, text=True).stdout
+
+    assert _in_order(text, BY_READING), text
