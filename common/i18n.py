@@ -16,3 +16,9 @@ def localize(text: str) -> str:
     return gettext(text.msgid) % {
         key: localize(value) if isinstance(value, N_) else value for key, value in text.values.items()
     }
+
+
+def error_text(exc: Exception) -> str:
+    """A pure core's exception as the reader should see it: its ``N_`` message translated."""
+    message = exc.args[0] if exc.args else ""
+    return localize(message) if isinstance(message, str) else str(exc)

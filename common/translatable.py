@@ -26,3 +26,23 @@ class N_(str):
         text.msgid = msgid
         text.values = values
         return text
+
+
+def as_data(text: str) -> dict[str, Any] | str:
+    """``text`` as JSON data that keeps its msgid and values (nested messages too), for a message
+    stored now and translated whenever it is read (``from_data``); plain text stays as it is."""
+    if not isinstance(text, N_):
+        return text
+    return {
+        "msgid": text.msgid,
+        "values": {
+            key: as_data(value) if isinstance(value, N_) else value for key, value in text.values.items()
+        },
+    }
+
+
+def from_data(data: dict[str, Any] | str) -> str:
+    """The message ``as_data`` stored, again an ``N_`` an adapter can translate."""
+    if not isinstance(data, dict):
+        return data
+    return N_(data["msgid"], **{key: from_data(value) for key, value in data["values"].items()})

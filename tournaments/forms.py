@@ -14,6 +14,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from common.errors import DomainError
+from common.i18n import localize
 from common.numbers import column_bounds
 from tournaments.domain.event import MAX_AWARDED_BYES
 from tournaments.domain.settings import SETTINGS, time_zone_choices
@@ -44,10 +45,10 @@ def add_domain_errors(form: forms.Form, error: DomainError, field_map: dict[str,
     for item in error.errors:
         name = field_map.get(item.get("field", ""), item.get("field", ""))
         if name in form.fields:
-            form.add_error(name, item["message"])
+            form.add_error(name, localize(item["message"]))
             placed = True
     if not placed:
-        form.add_error(None, error.message)
+        form.add_error(None, localize(error.message))
 
 
 TOP_CUT_CHOICES = [

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from common.errors import DomainError
+from common.i18n import localize
 from tournaments.domain.team_forming import (
     InvitationStatus,
     PoolLeftover,
@@ -161,7 +162,9 @@ def join_code_lookup(request):
     code = normalise_join_code(request.GET.get("code", ""))
     problem = join_code_problem(code)
     if problem:
-        return render(request, "tournaments/join.html", {"error": problem, "team": None}, status=404)
+        return render(
+            request, "tournaments/join.html", {"error": localize(problem), "team": None}, status=404
+        )
     return redirect("team-join", code=code)
 
 

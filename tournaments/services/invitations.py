@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from accounts.usernames import user_by_username
 from common.errors import ConflictError, DomainError
+from common.i18n import localize
 from tournaments.domain.team_forming import InvitationStatus, join_code_problem, normalise_join_code
 from tournaments.enums import RoundKind
 from tournaments.models import Player, PoolEntry, Round, Team, TeamInvitation
@@ -106,7 +107,8 @@ def team_by_code(code: str) -> Team:
     normalised = normalise_join_code(code)
     problem = join_code_problem(normalised)
     if problem:
-        raise DomainError(problem, errors=[{"field": "code", "message": problem}], status_code=404)
+        message = localize(problem)
+        raise DomainError(message, errors=[{"field": "code", "message": message}], status_code=404)
     team = Team.objects.select_related("tournament").filter(join_code=normalised).first()
     if team is None:
         raise DomainError(

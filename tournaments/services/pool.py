@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from common.errors import ConflictError, DomainError
 from tournaments.domain.team_forming import PoolLeftover, form_pool_teams
@@ -33,7 +34,8 @@ def pool_join(*, tournament: Tournament, actor, name: str = "", wizards_id: str 
     require_registration_open(tournament)
     if Player.objects.filter(tournament=tournament, user=actor).exists():
         raise ConflictError(
-            "you are already on a team in this event", errors=[{"field": "pool", "message": "on a team"}]
+            _("you are already on a team in this event"),
+            errors=[{"field": "pool", "message": _("on a team")}],
         )
     entry = PoolEntry.objects.filter(tournament=tournament, user=actor).first()
     if entry is not None:
@@ -51,7 +53,7 @@ def pool_join(*, tournament: Tournament, actor, name: str = "", wizards_id: str 
 @transaction.atomic
 def pool_leave(*, tournament: Tournament, actor) -> None:
     """Leave the pool; leaving it when not in it changes nothing (a repeated DELETE)."""
-    deleted, _ = PoolEntry.objects.filter(tournament=tournament, user=actor).delete()
+    deleted, _by_model = PoolEntry.objects.filter(tournament=tournament, user=actor).delete()
     if deleted:
         audit_log(tournament=tournament, actor=actor, action="pool_leave", object_type="poolentry")
 
@@ -99,9 +101,9 @@ def pool_form_teams(
     _require_open(tournament)
     current = set(PoolEntry.objects.filter(tournament=tournament).values_list("pk", flat=True))
     if expected_entries is not None and set(expected_entries) != current:
-        raise ConflictError("the pool changed since the preview: look at the new teams and confirm again")
+        raise ConflictError(_("the pool changed since the preview: look at the new teams and confirm again"))
     if len(current) < 1:
-        raise ConflictError("the partner pool is empty", errors=[{"field": "pool", "message": "empty"}])
+        raise ConflictError(_("the partner pool is empty"), errors=[{"field": "pool", "message": _("empty")}])
     plan = pool_plan(tournament, seed=seed, leftover=leftover)
     teams = [_team_from_entries(tournament, list(entries)) for entries in plan.teams]
     audit_log(
@@ -128,12 +130,15 @@ def pool_form_team_by_hand(*, tournament: Tournament, actor, entry_ids: Sequence
     entries = list(PoolEntry.objects.filter(tournament=tournament, pk__in=set(entry_ids)))
     if not entries or len(entries) != len(set(entry_ids)):
         raise DomainError(
-            "pick players who are in the pool", errors=[{"field": "entries", "message": "not in the pool"}]
+            _("pick players who are in the pool"),
+            errors=[{"field": "entries", "message": _("not in the pool")}],
         )
     if len(entries) > tournament.team_size:
         raise DomainError(
-            f"a team has at most {tournament.team_size} players",
-            errors=[{"field": "entries", "message": f"at most {tournament.team_size}"}],
+            _("a team has at most %(count)s players") % {"count": tournament.team_size},
+            errors=[
+                {"field": "entries", "message": _("at most %(count)s") % {"count": tournament.team_size}}
+            ],
         )
     team = _team_from_entries(tournament, entries)
     audit_log(

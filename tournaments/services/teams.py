@@ -103,7 +103,7 @@ def team_register(
     name = " ".join(name.split())
     problem = team_name_problem(name)
     if problem:
-        errors.append({"field": "name", "message": problem})
+        errors.append({"field": "name", "message": localize(problem)})
     elif Team.objects.filter(tournament=tournament, name__iexact=name).exists():
         errors.append(_name_taken(name))
     if not 0 <= awarded_byes <= MAX_AWARDED_BYES:
@@ -602,7 +602,7 @@ def team_update(
     name = " ".join(name.split())
     problem = team_name_problem(name)
     if problem:
-        errors.append({"field": "name", "message": problem})
+        errors.append({"field": "name", "message": localize(problem)})
     elif Team.objects.filter(tournament=tournament, name__iexact=name).exclude(pk=team.pk).exists():
         errors.append(
             {
