@@ -78,6 +78,7 @@ from tournaments.selectors import (
 )
 from tournaments.services.cut import cut_build
 from tournaments.services.events import staff_add, staff_remove, tournament_create, tournament_update
+from tournaments.services.invitations import account_link_invite
 from tournaments.services.pods import pods_seat
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import (
@@ -92,7 +93,6 @@ from tournaments.services.teams import (
     PlayerEdit,
     drop_undoable,
     field_label,
-    player_account_link,
     team_drop,
     team_drop_undo,
     team_register,
@@ -850,20 +850,24 @@ def team_edit(request, tournament_id: int, team_id: int):
 @login_required
 @require_POST
 def player_link_view(request, tournament_id: int, team_id: int):
-    """Link an account to one of the team's registered players, from the team's row."""
+    """Ask an account to be linked to one of the team's registered players, from the team's row:
+    linked when its player accepts (DECISIONS.md "Team formation")."""
     tournament = _staff_event(request, tournament_id, "can_run_event")
     team = get_object_or_404(Team, pk=team_id, tournament=tournament)
     player = get_object_or_404(Player, pk=request.POST.get("player") or 0, team=team)
     try:
-        player = player_account_link(
+        invitation = account_link_invite(
             player=player, actor=request.user, username=request.POST.get("username", "")
         )
     except DomainError as error:
         return _refused(request, tournament, error)
     messages.success(
         request,
-        _("%(name)s is now linked to the account %(account)s.")
-        % {"name": player.name, "account": player.user.username},
+        _(
+            "%(account)s is asked to confirm that they are %(name)s; the account is linked when they "
+            "accept on their event page."
+        )
+        % {"name": player.name, "account": invitation.invitee.username},
     )
     return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#teams")
 
