@@ -55,6 +55,7 @@ from tournaments.read_models import (
     match_outcome,
     pairings_by_table,
     seated_side,
+    standings_rows,
 )
 from tournaments.report_blocks import me_report_block
 from tournaments.rules import (
@@ -162,27 +163,8 @@ def _side(match: Match, letter: str) -> Side | None:
     return seated_side(match, letter, players, {})
 
 
-def _standings_rows(lines) -> list[dict]:
-    return [
-        {
-            "rank": row.rank,
-            "team_id": row.team_id,
-            "team_name": row.team_name,
-            "players": row.players,
-            "wins": row.wins,
-            "losses": row.losses,
-            "draws": row.draws,
-            "match_points": row.match_points,
-            "penalty_points": row.penalty_points,
-            "omw": f"{row.omw * 100:.2f}",
-            "dropped": row.dropped,
-        }
-        for row in lines
-    ]
-
-
 def _standings_context(tournament: Tournament, round_number: int) -> dict:
-    rows = _standings_rows(standings_for(tournament, through_round=round_number))
+    rows = standings_rows(standings_for(tournament, through_round=round_number))
     return {
         "round_number": round_number,
         "rows": rows,
@@ -196,7 +178,7 @@ def _final_context(tournament: Tournament) -> dict | None:
     final = finished_final(tournament)
     if final is None:
         return None
-    rows = _standings_rows(final_standings(tournament, final))
+    rows = standings_rows(final_standings(tournament, final))
     return {
         "round": final,
         "rows": rows,
