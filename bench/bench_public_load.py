@@ -244,6 +244,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--teams", type=int, default=1000)
     parser.add_argument("--workers", type=int, default=4, help="gunicorn sync workers (default 4)")
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=1,
+        help="threads per gunicorn worker: more than 1 runs gthread workers, which keep connections alive",
+    )
     parser.add_argument("--connections", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=4.0, help="per URL (default 4)")
     parser.add_argument("--redis-db", type=int, default=12)
@@ -286,6 +292,7 @@ def main() -> None:
                     sys.executable, "-m", "gunicorn", "config.wsgi:application",
                     "--bind", f"127.0.0.1:{port}", "--workers", str(args.workers),
                     "--log-level", "warning",
+                    *(["--worker-class", "gthread", "--threads", str(args.threads)] if args.threads > 1 else []),
                 ],
                 cwd=ROOT, env=env, start_new_session=True,
             )  # fmt: skip
@@ -349,7 +356,8 @@ def main() -> None:
             )
     print(
         f"{os.cpu_count()} cores, Python {platform.python_version()}, {args.teams} teams, client {client}, gunicorn "
-        f"{args.workers} sync workers, {args.connections} connections, {args.seconds:g} s per URL; "
+        f"{args.workers} {'gthread' if args.threads > 1 else 'sync'} workers"
+        f"{f' × {args.threads} threads' if args.threads > 1 else ''}, {args.connections} connections, {args.seconds:g} s per URL; "
         f"load average {load_before[0]:.1f} before, {load_after[0]:.1f} after"
     )
     print()
