@@ -1010,22 +1010,9 @@ def match_result_view(request, tournament_id: int, match_id: int):
         round__tournament=tournament,
         round__published_at__isnull=False,
     )
-    form = MatchResultForm(request.POST)
-    status, message = 200, ""
-    if not form.is_valid():
-        status, message = 400, _("Choose the result: left team wins, right team wins or a draw.")
-    else:
-        try:
-            match = match_result_report(
-                match=match,
-                actor=request.user,
-                version=form.cleaned_data["version"],
-                reason=form.cleaned_data["reason"],
-                **form.games(games_to_win(tournament.games_per_match)),
-            )
-        except DomainError as error:
-            status, message = error.status_code, _result_refusal(error)
-            match.refresh_from_db()
+    match, status, message = staff_result_entry(
+        request, tournament, match, _("Choose the result: left team wins, right team wins or a draw.")
+    )
     saved = _("Saved %(a)s-%(b)s-%(draws)s") % {
         "a": match.team_a_wins,
         "b": match.team_b_wins,
@@ -1052,6 +1039,27 @@ def match_result_view(request, tournament_id: int, match_id: int):
         request, _("Table %(table)s: %(message)s") % {"table": match.table, "message": saved} + "."
     )
     return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#results-heading")
+
+
+def staff_result_entry(request, tournament: Tournament, match: Match, invalid: str) -> tuple[Match, int, str]:
+    """A result staff entered through a ``MatchResultForm`` (the manage page's row, a paper slip):
+    the match as it now stands, the status to answer and what went wrong (``invalid`` for a form
+    without a result)."""
+    form = MatchResultForm(request.POST)
+    if not form.is_valid():
+        return match, 400, invalid
+    try:
+        match = match_result_report(
+            match=match,
+            actor=request.user,
+            version=form.cleaned_data["version"],
+            reason=form.cleaned_data["reason"],
+            **form.games(games_to_win(tournament.games_per_match)),
+        )
+    except DomainError as error:
+        match.refresh_from_db()
+        return match, error.status_code, _result_refusal(error)
+    return match, 200, ""
 
 
 def _result_refusal(error: DomainError) -> str:
