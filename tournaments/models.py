@@ -259,10 +259,16 @@ class TeamInvitation(models.Model):
     """A seat offered to one account; it joins only when that player accepts (DECISIONS.md).
 
     ``name`` and ``wizards_id`` are what the inviter wrote; the invitee may correct them on accepting.
+    With ``player``, the seat is already taken by a player staff registered at the desk and the
+    invitation asks the account to be linked to that player: the team plays either way, the
+    account sees it only once it accepts.
     """
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="invitations")
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="invitations")
+    player = models.ForeignKey(
+        "Player", null=True, blank=True, on_delete=models.CASCADE, related_name="account_invitations"
+    )
     invitee = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     invited_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"

@@ -185,13 +185,20 @@ def team_join(request, code: str):
                 invitation_decline(code=code, actor=request.user)
                 messages.success(request, _("Invitation to “%(team)s” declined.") % {"team": team.name})
             else:
-                invitation_accept(
+                player = invitation_accept(
                     code=code,
                     actor=request.user,
                     name=_text(request, "player_name"),
                     wizards_id=_text(request, "wizards_id"),
                 )
-                messages.success(request, _("You joined “%(team)s”.") % {"team": team.name})
+                if invitation is not None and invitation.player_id == player.pk:
+                    messages.success(
+                        request,
+                        _("Your account is linked to %(name)s on “%(team)s”.")
+                        % {"name": player.name, "team": team.name},
+                    )
+                else:
+                    messages.success(request, _("You joined “%(team)s”.") % {"team": team.name})
             return _me(tournament)
         except DomainError as error_:
             status, error = error_.status_code, error_.message

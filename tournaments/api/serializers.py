@@ -129,6 +129,12 @@ class InvitationOutputSerializer(serializers.Serializer):
     user = serializers.IntegerField(source="invitee_id")
     username = serializers.CharField(source="invitee.username")
     name = serializers.CharField()
+    player = serializers.IntegerField(
+        source="player_id",
+        allow_null=True,
+        help_text="The registered player this account is asked to be linked to (staff registered "
+        "the team at the desk); null for a seat to take.",
+    )
     invited_by = serializers.CharField(source="invited_by.username", allow_null=True, default=None)
     status = serializers.ChoiceField(choices=InvitationStatus.choices)
     created_at = serializers.DateTimeField()

@@ -15,6 +15,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.usernames import user_by_username
 from common.errors import ConflictError, DomainError
@@ -42,13 +43,26 @@ def resolve_invitee(wizards_id: str):
     return get_user_model().objects.get(pk=users[0])
 
 
-def invitations_create(*, team: Team, actor, invitees: list[tuple[Any, str, str]]) -> list[TeamInvitation]:
-    """Pending invitations for ``(account, name, wizards_id)``; callers hold the event lock."""
+def invitations_create(
+    *, team: Team, actor, invitees: list[tuple[Any, str, str]], players: list[Player | None] | None = None
+) -> list[TeamInvitation]:
+    """Pending invitations for ``(account, name, wizards_id)``; callers hold the event lock.
+
+    ``players`` (one per invitee, or None) names the registered player each account is asked to be
+    linked to, for a team staff registered at the desk. A team without a join code gets one: the
+    invitee accepts through it.
+    """
+    if invitees and not team.join_code:
+        from tournaments.services.teams import unused_join_code
+
+        team.join_code = unused_join_code()
+        team.save(update_fields=["join_code"])
     created = []
-    for user, name, wizards_id in invitees:
+    for (user, name, wizards_id), player in zip(invitees, players or [None] * len(invitees), strict=True):
         invitation = TeamInvitation.objects.create(
             tournament=team.tournament,
             team=team,
+            player=player,
             invitee=user,
             invited_by=actor,
             name=" ".join(name.split()),
@@ -59,10 +73,49 @@ def invitations_create(*, team: Team, actor, invitees: list[tuple[Any, str, str]
             actor=actor,
             action="invitation_send",
             obj=team,
-            after={"invitee": user.username, "team": team.name},
+            after={
+                "invitee": user.username,
+                "team": team.name,
+                **({"player": player.name} if player is not None else {}),
+            },
         )
         created.append(invitation)
     return created
+
+
+@transaction.atomic
+def account_link_invite(*, player: Player, actor, username: str) -> TeamInvitation:
+    """Staff ask an account to be linked to a registered player (a walk-in who has an account after
+    all): the account is linked once its player accepts, never before (DECISIONS.md "Team
+    formation"). A pending request for the same player is replaced."""
+    from tournaments.services.events import account_by_name
+
+    user = account_by_name(username)
+    tournament = lock_tournament(player.tournament_id)
+    player = Player.objects.select_for_update().select_related("team").get(pk=player.pk)
+    other = Player.objects.filter(tournament=tournament, user=user).exclude(pk=player.pk).first()
+    if other is not None:
+        raise ConflictError(
+            _("%(username)s is already linked to %(name)s in this event")
+            % {"username": user.username, "name": other.name},
+            errors=[{"field": "username", "message": _("already linked to %(name)s") % {"name": other.name}}],
+        )
+    if player.user_id == user.pk:
+        raise ConflictError(
+            _("%(name)s is already linked to %(username)s")
+            % {"name": player.name, "username": user.username},
+            errors=[{"field": "username", "message": _("already linked to this player")}],
+        )
+    player.account_invitations.filter(status=InvitationStatus.PENDING).update(
+        status=InvitationStatus.CANCELLED, answered_at=timezone.now()
+    )
+    team = Team.objects.select_for_update().get(pk=player.team_id)
+    team.invitations.filter(status=InvitationStatus.PENDING, invitee=user).update(
+        status=InvitationStatus.CANCELLED, answered_at=timezone.now()
+    )
+    return invitations_create(
+        team=team, actor=actor, invitees=[(user, player.name, player.wizards_id)], players=[player]
+    )[0]
 
 
 def _open_seats(team: Team) -> int:
@@ -146,6 +199,13 @@ def invitation_accept(*, code: str, actor, name: str = "", wizards_id: str = "")
     team = Team.objects.select_for_update().select_related("tournament").get(pk=found.pk)
     from tournaments.services.teams import record_missed_rounds, require_registration_open
 
+    claim = (
+        team.invitations.filter(invitee=actor, status=InvitationStatus.PENDING, player__isnull=False)
+        .select_for_update()
+        .first()
+    )
+    if claim is not None:
+        return _link_accepted(claim, actor)
     require_registration_open(tournament)
     if team.dropped_after_round is not None or team.disqualified:
         raise ConflictError(f"{team.name} has left the event")
@@ -215,6 +275,36 @@ def invitation_accept(*, code: str, actor, name: str = "", wizards_id: str = "")
             "team_complete": completed,
             "late_after_round": late_after,
         },
+    )
+    return player
+
+
+def _link_accepted(invitation: TeamInvitation, actor) -> Player:
+    """The account accepts being linked to the player staff registered: the seat was the team's
+    already, so nothing about the team changes but who can act for that player."""
+    player = Player.objects.select_for_update().get(pk=invitation.player_id)
+    mine = Player.objects.filter(tournament=player.tournament_id, user=actor).exclude(pk=player.pk).first()
+    if mine is not None:
+        message = _("you are already on %(team)s in this event") % {"team": mine.team.name}
+        raise ConflictError(message, errors=[{"field": "code", "message": message}])
+    before = player.user.username if player.user_id else None
+    player.user = actor
+    try:
+        with transaction.atomic():
+            player.save(update_fields=["user"])
+    except IntegrityError:
+        raise ConflictError(_("you joined another team at the same moment; reload")) from None
+    invitation.status = InvitationStatus.ACCEPTED
+    invitation.answered_at = timezone.now()
+    invitation.save(update_fields=["status", "answered_at"])
+    PoolEntry.objects.filter(tournament=invitation.tournament_id, user=actor).delete()
+    audit_log(
+        tournament=invitation.team.tournament,
+        actor=actor,
+        action="player_account_link",
+        obj=player,
+        before={"player": player.name, "account": before},
+        after={"player": player.name, "account": actor.username, "by": "invitation"},
     )
     return player
 

@@ -71,9 +71,10 @@ def team_register(
 ) -> Team:
     """A team for the event: at the desk by staff, or by a player forming their own team.
 
-    Scorekeeping staff register a whole team (exactly ``tournament.team_size`` players), walk-ins
-    without accounts or players at the desk with their account named (docs/decisions.md "Staff
-    name accounts at the desk"). A player registers a team they are on: their own entry becomes
+    Scorekeeping staff register a whole team (exactly ``tournament.team_size`` players) at the
+    desk: every player takes their seat at once, and an account staff name for a player is asked to
+    be linked to that player, linked only when its player accepts (an invitation with ``player``).
+    A player registers a team they are on: their own entry becomes
     the team's first player (they are its captain) and every other account they name, by login
     or by the Wizards Account it played under, gets an invitation to accept or decline
     (``tournaments.services.invitations``): no account joins a team without its player's consent
@@ -134,6 +135,7 @@ def team_register(
         )
     users: dict[int, int] = {}
     invited: dict[int, Any] = {}
+    links: dict[int, Any] = {}
     seen_ids: set[str] = set()
     for index, entry in enumerate(players):
         field = f"players[{index}]"
@@ -183,6 +185,7 @@ def team_register(
             if Player.objects.filter(tournament=tournament, user=user).exists() or user.pk in {
                 *users.values(),
                 *(u.pk for u in invited.values()),
+                *(u.pk for u in links.values()),
             }:
                 errors.append(
                     {
@@ -191,8 +194,10 @@ def team_register(
                         % {"username": user.username},
                     }
                 )
-            elif joins_now:
+            elif user.pk == actor.pk:
                 users[index] = user.pk
+            elif joins_now:
+                links[index] = user
             else:
                 invited[index] = user
     if not by_staff and actor.pk not in users.values() and not errors:
@@ -215,7 +220,7 @@ def team_register(
                 registered_after_round=rounds_paired,
                 awarded_byes=awarded_byes,
                 captain=None if by_staff else actor,
-                join_code=None if by_staff else unused_join_code(),
+                join_code=unused_join_code() if not by_staff or links else None,
             )
     except IntegrityError:
         raise DomainError(
@@ -261,6 +266,17 @@ def team_register(
         actor=actor,
         invitees=[(user, players[index].name, players[index].wizards_id) for index, user in invited.items()],
     )
+    if links:
+        seats = {player.position: player for player in team.players.all()}
+        positions = {index: position for position, (index, _entry) in enumerate(joining)}
+        invitations_create(
+            team=team,
+            actor=actor,
+            invitees=[
+                (user, players[index].name, players[index].wizards_id) for index, user in links.items()
+            ],
+            players=[seats[positions[index]] for index in links],
+        )
     return team
 
 
@@ -542,35 +558,6 @@ def teams_import(*, tournament: Tournament, actor, text: str) -> list[Team]:
 
 
 @transaction.atomic
-def player_account_link(*, player: Player, actor, username: str) -> Player:
-    """Link a login (username or e-mail) to an already registered player, so they find their
-    table, lists and results; replacing a link is allowed and audited like the first one."""
-    from tournaments.services.events import account_by_name
-
-    user = account_by_name(username)
-    player = Player.objects.select_for_update().select_related("tournament").get(pk=player.pk)
-    other = Player.objects.filter(tournament=player.tournament, user=user).exclude(pk=player.pk).first()
-    if other is not None:
-        raise DomainError(
-            _("%(username)s is already linked to %(name)s in this event")
-            % {"username": user.username, "name": other.name},
-            errors=[{"field": "username", "message": _("already linked to %(name)s") % {"name": other.name}}],
-            status_code=409,
-        )
-    before = player.user.username if player.user is not None else None
-    player.user = user
-    player.save(update_fields=["user"])
-    audit_log(
-        tournament=player.tournament,
-        actor=actor,
-        action="player_account_link",
-        obj=player,
-        before={"player": player.name, "account": before},
-        after={"player": player.name, "account": user.username},
-    )
-    return player
-
-
 @dataclass(frozen=True)
 class PlayerEdit:
     player_id: int

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0012_event_language_time_zone'),
+        ('tournaments', '0013_invitation_links_registered_player'),
     ]
 
     operations = [
