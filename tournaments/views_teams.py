@@ -105,6 +105,7 @@ def team_create_view(request, tournament_id: int):
                 name=_text(request, "player_name"),
                 wizards_id=_text(request, "wizards_id"),
                 username=request.user.username,
+                name_reading=_text(request, "player_name_reading"),
             )
         ]
         for index in range(1, tournament.team_size):
@@ -190,6 +191,7 @@ def team_join(request, code: str):
                     actor=request.user,
                     name=_text(request, "player_name"),
                     wizards_id=_text(request, "wizards_id"),
+                    name_reading=_text(request, "player_name_reading"),
                 )
                 if invitation is not None and invitation.player_id == player.pk:
                     messages.success(

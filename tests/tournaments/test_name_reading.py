@@ -208,3 +208,80 @@ def test_the_printed_pairings_by_name_sort_by_reading(organizer, tokyo, tmp_path
     text = subprocess.run([pdftotext, str(path), "-"], check=True, capture_output=True, text=True).stdout
 
     assert _in_order(text, BY_READING), text
+
+
+def test_players_give_their_reading_when_they_create_a_team_and_join_it(tokyo):
+    captain, mate = UserFactory(), UserFactory()
+    created = client_for(captain).post(
+        reverse("tournament-me-team", args=[tokyo.id]),
+        {
+            "team_name": "東",
+            "player_name": "山田 太郎",
+            "player_name_reading": "やまだ たろう",
+            "wizards_id": "yamada@tokyo.example.org",
+        },
+    )
+    team = Team.objects.get(tournament=tokyo, name="東")
+    join_page = client_for(mate).get(reverse("team-join", args=[team.join_code]))
+
+    joined = client_for(mate).post(
+        reverse("team-join", args=[team.join_code]),
+        {
+            "answer": "accept",
+            "player_name": "伊藤 花子",
+            "player_name_reading": "イトウ ハナコ",
+            "wizards_id": "ito@tokyo.example.org",
+        },
+    )
+
+    assert created.status_code == 302 and joined.status_code == 302
+    assert 'name="player_name_reading"' in join_page.text
+    assert [(p.name, p.name_reading) for p in team.players.order_by("position")] == [
+        ("山田 太郎", "やまだ たろう"),
+        ("伊藤 花子", "イトウ ハナコ"),
+    ]
+
+
+def test_accepting_by_api_takes_a_reading_and_refuses_one_in_kanji(organizer, tokyo):
+    captain, mate = UserFactory(), UserFactory()
+    team = team_register(
+        tournament=tokyo,
+        actor=captain,
+        name="東",
+        players=[PlayerEntry(name="Cap", wizards_id="cap@tokyo.example.org", username=captain.username)],
+    )
+    url = f"/api/v1/invitations/{team.join_code}/accept/"
+
+    refused = api_client_for(mate).post(url, {"name": "佐藤 健", "name_reading": "佐藤"}, format="json")
+    accepted = api_client_for(mate).post(
+        url, {"name": "佐藤 健", "name_reading": "さとう けん"}, format="json"
+    )
+
+    assert refused.status_code == 400
+    assert refused.json()["errors"] == [
+        {"field": "name_reading", "message": "a name's reading is written in kana or Latin letters, not 佐"}
+    ]
+    assert accepted.status_code in (200, 201), accepted.json()
+    assert Player.objects.get(user=mate).name_reading == "さとう けん"
+
+
+def test_a_player_who_gives_no_reading_keeps_last_events_for_the_same_name(organizer, tokyo):
+    mate = UserFactory()
+    osaka = tournament_create(actor=organizer, name="大阪 2HG", language="ja", swiss_rounds=3)
+    for event, name, reading in ((tokyo, "佐藤 健", "さとう けん"), (osaka, "佐藤 健", "")):
+        captain = UserFactory()
+        team = team_register(
+            tournament=event,
+            actor=captain,
+            name="東",
+            players=[
+                PlayerEntry(name="Cap", wizards_id=f"cap{event.pk}@x.example.org", username=captain.username)
+            ],
+        )
+        api_client_for(mate).post(
+            f"/api/v1/invitations/{team.join_code}/accept/",
+            {"name": name, "name_reading": reading},
+            format="json",
+        )
+
+    assert Player.objects.get(user=mate, tournament=osaka).name_reading == "さとう けん"

@@ -170,10 +170,17 @@ class TeamOutputSerializer(serializers.Serializer):
 
 
 class InvitationAnswerInputSerializer(serializers.Serializer):
-    """Optional on accepting: the name and Wizards Account to play under (default: the
-    invitation's, else those of the player's last event)."""
+    """Optional on accepting: the name (and its reading) and Wizards Account to play under
+    (default: the invitation's, else those of the player's last event)."""
 
     name = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+    name_reading = serializers.CharField(
+        max_length=100,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="How the name is read, in kana or Latin letters (a Japanese name): lists by name sort by it.",
+    )
     wizards_id = serializers.CharField(max_length=254, required=False, allow_blank=True, default="")
 
 

@@ -21,6 +21,7 @@ from accounts.usernames import user_by_username
 from common.errors import ConflictError, DomainError
 from common.i18n import localize
 from tournaments.domain.team_forming import InvitationStatus, join_code_problem, normalise_join_code
+from tournaments.domain.text import clean_reading, reading_problem
 from tournaments.enums import RoundKind
 from tournaments.models import Player, PoolEntry, Round, Team, TeamInvitation
 from tournaments.rules import can_run_event
@@ -130,28 +131,35 @@ def invitation_send(
     tournament = lock_tournament(team.tournament_id)
     team = Team.objects.select_related("tournament").get(pk=team.pk)
     if not (team.captain_id == actor.pk or can_run_event(actor, tournament)):
-        raise DomainError("only the team's captain invites players", status_code=403)
+        raise DomainError(_("only the team's captain invites players"), status_code=403)
     user = user_by_username(username) if username.strip() else None
     if user is None:
         raise DomainError(
-            f"no account named {username!r}",
-            errors=[{"field": "username", "message": f"no account named {username!r}"}],
+            _("no account named %(username)s") % {"username": repr(username)},
+            errors=[
+                {
+                    "field": "username",
+                    "message": _("no account named %(username)s") % {"username": repr(username)},
+                }
+            ],
         )
     if Player.objects.filter(tournament=tournament, user=user).exists():
         raise ConflictError(
-            f"{user.username} is already on a team in this event",
-            errors=[{"field": "username", "message": "already on a team in this event"}],
+            _("%(username)s is already on a team in this event") % {"username": user.username},
+            errors=[{"field": "username", "message": _("already on a team in this event")}],
         )
     pending = team.invitations.filter(status=InvitationStatus.PENDING)
     if pending.filter(invitee=user).exists():
         raise ConflictError(
-            f"{user.username} already has an invitation to {team.name}",
-            errors=[{"field": "username", "message": "already invited"}],
+            _("%(username)s already has an invitation to %(team)s")
+            % {"username": user.username, "team": team.name},
+            errors=[{"field": "username", "message": _("already invited")}],
         )
     if _open_seats(team) <= pending.count():
         raise ConflictError(
-            f"{team.name} has no open seat left to invite to: cancel an invitation first",
-            errors=[{"field": "username", "message": "no open seat"}],
+            _("%(team)s has no open seat left to invite to: cancel an invitation first")
+            % {"team": team.name},
+            errors=[{"field": "username", "message": _("no open seat")}],
         )
     return invitations_create(team=team, actor=actor, invitees=[(user, name or user.username, wizards_id)])[0]
 
@@ -165,16 +173,19 @@ def team_by_code(code: str) -> Team:
     team = Team.objects.select_related("tournament").filter(join_code=normalised).first()
     if team is None:
         raise DomainError(
-            f"no team has the join code {normalised}: check it with your teammate",
-            errors=[{"field": "code", "message": "unknown join code"}],
+            _("no team has the join code %(code)s: check it with your teammate") % {"code": normalised},
+            errors=[{"field": "code", "message": _("unknown join code")}],
             status_code=404,
         )
     return team
 
 
-def _player_details(user, invitation: TeamInvitation | None, name: str, wizards_id: str) -> tuple[str, str]:
+def _player_details(
+    user, invitation: TeamInvitation | None, name: str, wizards_id: str, name_reading: str
+) -> tuple[str, str, str]:
     """What the new player row says: what they typed, else the invitation's words, else what
-    they played under last time, else their login (a Wizards Account may be added later)."""
+    they played under last time, else their login (a Wizards Account may be added later). The
+    name's reading is what they typed, else last time's if they play under the same name."""
     last = Player.objects.filter(user=user).order_by("-id").first()
     name = (
         " ".join(name.split())
@@ -182,18 +193,25 @@ def _player_details(user, invitation: TeamInvitation | None, name: str, wizards_
         or (last.name if last else "")
         or user.get_full_name()
         or user.username
-    )
+    )[:100]
     wizards_id = (
         wizards_id.strip().casefold()
         or (invitation.wizards_id if invitation else "")
         or (last.wizards_id if last else "")
     )
-    return name[:100], wizards_id
+    reading = clean_reading(name_reading) or (last.name_reading if last and last.name == name else "")
+    return name, wizards_id, reading
 
 
 @transaction.atomic
-def invitation_accept(*, code: str, actor, name: str = "", wizards_id: str = "") -> Player:
+def invitation_accept(
+    *, code: str, actor, name: str = "", wizards_id: str = "", name_reading: str = ""
+) -> Player:
     """Take a seat on the team with this join code: the player's own invitation, or an open seat."""
+    problem = reading_problem(name_reading)
+    if problem:
+        message = localize(problem)
+        raise DomainError(message, errors=[{"field": "name_reading", "message": message}])
     found = team_by_code(code)
     tournament = lock_tournament(found.tournament_id)
     team = Team.objects.select_for_update().select_related("tournament").get(pk=found.pk)
@@ -208,13 +226,14 @@ def invitation_accept(*, code: str, actor, name: str = "", wizards_id: str = "")
         return _link_accepted(claim, actor)
     require_registration_open(tournament)
     if team.dropped_after_round is not None or team.disqualified:
-        raise ConflictError(f"{team.name} has left the event")
+        raise ConflictError(_("%(team)s has left the event") % {"team": team.name})
     mine = Player.objects.filter(tournament=tournament, user=actor).select_related("team").first()
     if mine is not None:
         message = (
-            f"you are already on {team.name}"
+            _("you are already on %(team)s") % {"team": team.name}
             if mine.team_id == team.pk
-            else f"you are already on {mine.team.name} in this event: drop or leave it first"
+            else _("you are already on %(team)s in this event: drop or leave it first")
+            % {"team": mine.team.name}
         )
         raise ConflictError(message, errors=[{"field": "code", "message": message}])
     invitation = (
@@ -225,13 +244,16 @@ def invitation_accept(*, code: str, actor, name: str = "", wizards_id: str = "")
     if seated >= tournament.team_size or (
         invitation is None and seated + held_for_others >= tournament.team_size
     ):
-        message = f"{team.name} is full: every seat is taken or promised to an invited player"
-        raise ConflictError(message, errors=[{"field": "code", "message": "the team is full"}])
-    name, wizards_id = _player_details(actor, invitation, name, wizards_id)
+        message = _("%(team)s is full: every seat is taken or promised to an invited player") % {
+            "team": team.name
+        }
+        raise ConflictError(message, errors=[{"field": "code", "message": _("the team is full")}])
+    name, wizards_id, name_reading = _player_details(actor, invitation, name, wizards_id, name_reading)
     if wizards_id and Player.objects.filter(tournament=tournament, wizards_id=wizards_id).exists():
         raise DomainError(
-            f"the Wizards Account {wizards_id} is already on a team in this event",
-            errors=[{"field": "wizards_id", "message": "already on a team in this event"}],
+            _("the Wizards Account %(wizards_id)s is already on a team in this event")
+            % {"wizards_id": wizards_id},
+            errors=[{"field": "wizards_id", "message": _("already on a team in this event")}],
         )
     try:
         with transaction.atomic():
@@ -239,12 +261,13 @@ def invitation_accept(*, code: str, actor, name: str = "", wizards_id: str = "")
                 tournament=tournament,
                 team=team,
                 name=name,
+                name_reading=name_reading,
                 wizards_id=wizards_id,
                 user=actor,
                 position=seated,
             )
     except IntegrityError:
-        raise ConflictError("you joined another team at the same moment; reload") from None
+        raise ConflictError(_("you joined another team at the same moment; reload")) from None
     if invitation is not None:
         invitation.status = InvitationStatus.ACCEPTED
         invitation.answered_at = timezone.now()
@@ -282,12 +305,12 @@ def invitation_accept(*, code: str, actor, name: str = "", wizards_id: str = "")
 def _link_accepted(invitation: TeamInvitation, actor) -> Player:
     """The account accepts being linked to the player staff registered: the seat was the team's
     already, so nothing about the team changes but who can act for that player."""
-    player = Player.objects.select_for_update().get(pk=invitation.player_id)
+    player = Player.objects.select_for_update().get(account_invitations=invitation)
     mine = Player.objects.filter(tournament=player.tournament_id, user=actor).exclude(pk=player.pk).first()
     if mine is not None:
         message = _("you are already on %(team)s in this event") % {"team": mine.team.name}
         raise ConflictError(message, errors=[{"field": "code", "message": message}])
-    before = player.user.username if player.user_id else None
+    before = player.user.username if player.user is not None else None
     player.user = actor
     try:
         with transaction.atomic():
@@ -317,8 +340,8 @@ def invitation_decline(*, code: str, actor) -> TeamInvitation:
     )
     if invitation is None:
         raise DomainError(
-            f"you have no pending invitation to {team.name}",
-            errors=[{"field": "code", "message": "no pending invitation for you"}],
+            _("you have no pending invitation to %(team)s") % {"team": team.name},
+            errors=[{"field": "code", "message": _("no pending invitation for you")}],
             status_code=404,
         )
     invitation.status = InvitationStatus.DECLINED
@@ -341,7 +364,12 @@ def invitation_cancel(*, invitation: TeamInvitation, actor) -> TeamInvitation:
         TeamInvitation.objects.select_for_update().select_related("team", "invitee").get(pk=invitation.pk)
     )
     if invitation.status != InvitationStatus.PENDING:
-        raise ConflictError(f"this invitation is already {invitation.status}")
+        answered = {
+            InvitationStatus.ACCEPTED: _("this invitation is already accepted"),
+            InvitationStatus.DECLINED: _("this invitation is already declined"),
+            InvitationStatus.CANCELLED: _("this invitation is already cancelled"),
+        }
+        raise ConflictError(answered[InvitationStatus(invitation.status)])
     invitation.status = InvitationStatus.CANCELLED
     invitation.answered_at = timezone.now()
     invitation.save(update_fields=["status", "answered_at"])

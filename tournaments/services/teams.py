@@ -157,8 +157,10 @@ def team_register(
                 errors.append(
                     {
                         "field": f"{field}.username",
-                        "message": "name your teammate's account (their login) to invite them, "
-                        "or give them the team's join code",
+                        "message": _(
+                            "name your teammate's account (their login) to invite them, "
+                            "or give them the team's join code"
+                        ),
                     }
                 )
                 continue
@@ -385,7 +387,7 @@ def team_drop_undo(*, team: Team, actor, reason: str = "") -> Team:
             _("%(name)s's drop can no longer be undone: a round was paired without the team")
             % {"name": team.name}
             if team.dropped_after_round is not None and not team.disqualified
-            else f"{team.name} has no drop to undo"
+            else _("%(name)s has no drop to undo") % {"name": team.name}
         )
     before = {"dropped_after_round": team.dropped_after_round, "drop_reason": team.drop_reason}
     team.dropped_after_round = None
