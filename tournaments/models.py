@@ -301,6 +301,9 @@ class PoolEntry(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pool")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     name = models.CharField(max_length=100)
+    name_reading = models.CharField(
+        max_length=100, blank=True, help_text="The name's reading, which the player's seat on a team takes."
+    )
     wizards_id = models.CharField(max_length=254, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 

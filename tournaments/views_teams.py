@@ -70,12 +70,15 @@ def _back_to_me(request, tournament: Tournament, error: DomainError):
 def join_context(request, tournament: Tournament) -> dict:
     """What a signed-in player without a team sees on ``/events/<id>/me/``: invitations to
     answer, a join code box, a form to create a team, the partner pool."""
-    in_pool = PoolEntry.objects.filter(tournament=tournament, user=request.user).exists()
+    my_pool_entry = PoolEntry.objects.filter(tournament=tournament, user=request.user).first()
+    in_pool = my_pool_entry is not None
     return {
         "invitations": [
             i for i in invitations_for(request.user, tournament) if i.status == InvitationStatus.PENDING
         ],
         "in_pool": in_pool,
+        # The "Invite" buttons beside pool members create a team under the name given to the pool.
+        "my_pool_entry": my_pool_entry,
         "pool": list(pool_for(tournament)) if in_pool else [],
         "invite_slots": range(1, tournament.team_size),
     }
@@ -225,6 +228,7 @@ def pool_join_view(request, tournament_id: int):
             actor=request.user,
             name=_text(request, "player_name"),
             wizards_id=_text(request, "wizards_id"),
+            name_reading=_text(request, "player_name_reading"),
         )
     except DomainError as error:
         return _back_to_me(request, tournament, error)

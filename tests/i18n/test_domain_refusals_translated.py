@@ -75,7 +75,7 @@ def test_a_team_name_refusal_is_in_spanish_on_its_field():
     assert response.status_code == 400
     message = "el nombre del equipo contiene una palabra de la lista de palabras ofensivas del evento"
     assert {"field": "name", "message": message} in response.json()["errors"]
-    assert message in response.json()["detail"]
+    assert f"nombre del equipo: {message}" in response.json()["detail"]
 
 
 def _deck_event():

@@ -285,3 +285,33 @@ def test_a_player_who_gives_no_reading_keeps_last_events_for_the_same_name(organ
         )
 
     assert Player.objects.get(user=mate, tournament=osaka).name_reading == "さとう けん"
+
+
+def test_a_reading_given_in_the_partner_pool_goes_with_the_player_onto_a_team(organizer, tokyo):
+    from tournaments.models import PoolEntry
+    from tournaments.services.pool import pool_form_team_by_hand
+
+    first, second = UserFactory(), UserFactory()
+    for user, name, reading in ((first, "鈴木 一郎", "すずき いちろう"), (second, "Ann Lee", "")):
+        joined = client_for(user).post(
+            reverse("tournament-pool-join", args=[tokyo.id]),
+            {
+                "player_name": name,
+                "player_name_reading": reading,
+                "wizards_id": f"{user.username}@x.example.org",
+            },
+        )
+        assert joined.status_code == 302
+    me_page = client_for(first).get(reverse("tournament-me", args=[tokyo.id]))
+
+    team = pool_form_team_by_hand(
+        tournament=tokyo, actor=organizer, entry_ids=list(PoolEntry.objects.values_list("pk", flat=True))
+    )
+
+    # The "Invite" button beside a pool member posts the name and reading given to the pool.
+    assert '<input type="hidden" name="player_name" value="鈴木 一郎">' in me_page.text
+    assert '<input type="hidden" name="player_name_reading" value="すずき いちろう">' in me_page.text
+    assert {(p.name, p.name_reading) for p in team.players.all()} == {
+        ("鈴木 一郎", "すずき いちろう"),
+        ("Ann Lee", ""),
+    }

@@ -196,6 +196,13 @@ class CheckInInputSerializer(serializers.Serializer):
 
 class PoolJoinInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+    name_reading = serializers.CharField(
+        max_length=100,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="How the name is read, in kana or Latin letters (a Japanese name): lists by name sort by it.",
+    )
     wizards_id = serializers.CharField(max_length=254, required=False, allow_blank=True, default="")
 
 

@@ -17,8 +17,10 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from common.errors import ConflictError, DomainError
+from common.i18n import localize
 from tournaments.domain.team_forming import PoolLeftover, form_pool_teams
 from tournaments.domain.team_names import team_name_problem
+from tournaments.domain.text import clean_reading, reading_problem
 from tournaments.enums import RoundKind
 from tournaments.models import Player, PoolEntry, Round, Team, Tournament
 from tournaments.services.audit import audit_log
@@ -26,9 +28,17 @@ from tournaments.services.locks import lock_tournament
 
 
 @transaction.atomic
-def pool_join(*, tournament: Tournament, actor, name: str = "", wizards_id: str = "") -> PoolEntry:
-    """Look for a partner; joining twice changes nothing."""
+def pool_join(
+    *, tournament: Tournament, actor, name: str = "", wizards_id: str = "", name_reading: str = ""
+) -> PoolEntry:
+    """Look for a partner; joining twice changes nothing. The name's reading is what the player
+    typed, else their last event's under the same name."""
     from tournaments.services.teams import require_registration_open
+
+    problem = reading_problem(name_reading)
+    if problem:
+        message = localize(problem)
+        raise DomainError(message, errors=[{"field": "name_reading", "message": message}])
 
     tournament = lock_tournament(tournament)
     require_registration_open(tournament)
@@ -41,10 +51,13 @@ def pool_join(*, tournament: Tournament, actor, name: str = "", wizards_id: str 
     if entry is not None:
         return entry
     last = Player.objects.filter(user=actor).order_by("-id").first()
-    name = " ".join(name.split()) or (last.name if last else "") or actor.get_full_name() or actor.username
+    name = (" ".join(name.split()) or (last.name if last else "") or actor.get_full_name() or actor.username)[
+        :100
+    ]
     wizards_id = wizards_id.strip().casefold() or (last.wizards_id if last else "")
+    reading = clean_reading(name_reading) or (last.name_reading if last and last.name == name else "")
     entry = PoolEntry.objects.create(
-        tournament=tournament, user=actor, name=name[:100], wizards_id=wizards_id
+        tournament=tournament, user=actor, name=name, name_reading=reading, wizards_id=wizards_id
     )
     audit_log(tournament=tournament, actor=actor, action="pool_join", obj=entry, after={"name": entry.name})
     return entry
@@ -194,6 +207,7 @@ def _team_from_entries(tournament: Tournament, entries: list[PoolEntry]) -> Team
             tournament=tournament,
             team=team,
             name=entry.name,
+            name_reading=entry.name_reading,
             wizards_id=wizards_id,
             user=entry.user,
             position=position,

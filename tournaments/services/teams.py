@@ -10,7 +10,7 @@ from typing import Any
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from accounts.usernames import user_by_username
 from common.errors import ConflictError, DomainError
@@ -37,23 +37,24 @@ class PlayerEntry:
 
 _PLAYER_FIELD = re.compile(r"^players\[(\d+)\]\.(\w+)$")
 _PART_LABELS = {
-    "name": "name",
-    "name_reading": "reading",
-    "wizards_id": "Wizards Account",
-    "username": "login",
+    "name": gettext_lazy("name"),
+    "name_reading": gettext_lazy("reading"),
+    "wizards_id": gettext_lazy("Wizards Account"),
+    "username": gettext_lazy("login"),
 }
+_FIELD_LABELS = {"name": gettext_lazy("team name"), "players": gettext_lazy("players")}
 SEAT_LETTERS = "ABCDEFGH"
 
 
 def field_label(field: str) -> str:
     """A service field path in the words of the form ("players[1].wizards_id" → "player B's
-    Wizards Account"), so no message shows an internal path."""
+    Wizards Account"), in the active language, so no message shows an internal path."""
     found = _PLAYER_FIELD.match(field)
     if found:
         index, part = int(found.group(1)), found.group(2)
         seat = SEAT_LETTERS[index] if index < len(SEAT_LETTERS) else str(index + 1)
-        return f"player {seat}'s {_PART_LABELS.get(part, part)}"
-    return {"name": "team name", "players": "players"}.get(field, field)
+        return _("player %(seat)s's %(part)s") % {"seat": seat, "part": _PART_LABELS.get(part, part)}
+    return str(_FIELD_LABELS.get(field, field))
 
 
 def _normalise_wizards_id(raw: str) -> str:
@@ -522,8 +523,11 @@ def teams_import(*, tournament: Tournament, actor, text: str) -> list[Team]:
             errors.append(
                 {
                     "line": number,
-                    "message": f"{len(cells)} values; expected {expected}: the team name, then a name "
-                    f"and a Wizards Account for each of the {tournament.team_size} players",
+                    "message": _(
+                        "%(count)s values; expected %(expected)s: the team name, then a name "
+                        "and a Wizards Account for each of the %(team_size)s players"
+                    )
+                    % {"count": len(cells), "expected": expected, "team_size": tournament.team_size},
                 }
             )
             continue
