@@ -4,7 +4,8 @@ Run with ``make bench`` (or ``.venv/bin/python bench/bench_public_load.py``). Ne
 Redis on 127.0.0.1 (as CI's service run); it makes a scratch database and uses one Redis database
 (``--redis-db``, flushed before and after), so nothing else is touched. It builds a 1,000-team event
 (round 1 played, round 2 published: pairings, standings and find-my-table all have something to
-show), starts ``gunicorn config.wsgi`` with ``--workers`` sync workers on loopback, and then, with
+show), starts ``gunicorn config.wsgi`` as production runs it (``gunicorn.conf.py``: ``--workers``
+processes of ``--threads`` threads) on loopback, and then, with
 ``--connections`` keep-alive connections of a small asyncio HTTP/1.1 client (no dependency), hits
 each URL for ``--seconds`` in turn: ``/healthz``, the event page, a find-my-table answer (a different
 player's name each request, so each is a new search), the pairings by table and by name, the
@@ -243,12 +244,12 @@ def size(port: int, path: str) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--teams", type=int, default=1000)
-    parser.add_argument("--workers", type=int, default=4, help="gunicorn sync workers (default 4)")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes (default 2)")
     parser.add_argument(
         "--threads",
         type=int,
-        default=1,
-        help="threads per gunicorn worker: more than 1 runs gthread workers, which keep connections alive",
+        default=8,
+        help="threads per gunicorn worker (gunicorn.conf.py's gthread workers); 1 runs sync workers instead",
     )
     parser.add_argument("--connections", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=4.0, help="per URL (default 4)")
@@ -292,7 +293,7 @@ def main() -> None:
                     sys.executable, "-m", "gunicorn", "config.wsgi:application",
                     "--bind", f"127.0.0.1:{port}", "--workers", str(args.workers),
                     "--log-level", "warning",
-                    *(["--worker-class", "gthread", "--threads", str(args.threads)] if args.threads > 1 else []),
+                    *(["--threads", str(args.threads)] if args.threads > 1 else ["--worker-class", "sync"]),
                 ],
                 cwd=ROOT, env=env, start_new_session=True,
             )  # fmt: skip
