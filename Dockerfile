@@ -84,7 +84,8 @@ EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=10s --start-period=30s --retries=3 \
     CMD ["python", "/app/docker/healthcheck.py"]
 
-# Workers: WEB_CONCURRENCY (gunicorn reads it itself). Extra flags: GUNICORN_CMD_ARGS.
+# Workers: WEB_CONCURRENCY processes (gunicorn reads it itself) of GUNICORN_THREADS threads
+# (/app/gunicorn.conf.py: threaded workers keep phones' connections alive). Extra flags: GUNICORN_CMD_ARGS.
 # /dev/shm keeps gunicorn's worker heartbeat files off the container's overlay filesystem.
 CMD ["gunicorn", "config.wsgi:application", \
      "--bind", "0.0.0.0:8000", \

@@ -21,9 +21,12 @@ def account_create(*, username: str, password: str, email: str = "") -> User:
     errors: list[dict] = []
     similar = account_with_similar_username(username)
     if similar is not None:
-        message = f"the username {username!r} is taken"
+        message = _("the username %(username)s is taken") % {"username": repr(username)}
         if similar.username != username and similar.username.casefold() != username.casefold():
-            message = f"the username {username!r} looks like the existing {similar.username!r}"
+            message = _("the username %(username)s looks like the existing %(existing)s") % {
+                "username": repr(username),
+                "existing": repr(similar.username),
+            }
         errors.append({"field": "username", "message": message})
     candidate = User(username=username, email=email)
     try:
@@ -31,7 +34,10 @@ def account_create(*, username: str, password: str, email: str = "") -> User:
     except ValidationError as exc:
         errors.extend({"field": "password", "message": message} for message in exc.messages)
     if errors:
-        raise DomainError("Sign-up refused: " + "; ".join(e["message"] for e in errors), errors=errors)
+        raise DomainError(
+            _("Sign-up refused: %(problems)s") % {"problems": "; ".join(e["message"] for e in errors)},
+            errors=errors,
+        )
     candidate.set_password(password)
     try:
         candidate.save()

@@ -4,7 +4,8 @@ Run with ``make bench`` (or ``.venv/bin/python bench/bench_public_load.py``). Ne
 Redis on 127.0.0.1 (as CI's service run); it makes a scratch database and uses one Redis database
 (``--redis-db``, flushed before and after), so nothing else is touched. It builds a 1,000-team event
 (round 1 played, round 2 published: pairings, standings and find-my-table all have something to
-show), starts ``gunicorn config.wsgi`` with ``--workers`` sync workers on loopback, and then, with
+show), starts ``gunicorn config.wsgi`` as production runs it (``gunicorn.conf.py``: ``--workers``
+processes of ``--threads`` threads) on loopback, and then, with
 ``--connections`` keep-alive connections of a small asyncio HTTP/1.1 client (no dependency), hits
 each URL for ``--seconds`` in turn: ``/healthz``, the event page, a find-my-table answer (a different
 player's name each request, so each is a new search), the pairings by table and by name, the
@@ -22,6 +23,7 @@ import asyncio
 import os
 import platform
 import secrets
+import shutil
 import signal
 import socket
 import statistics
@@ -163,6 +165,61 @@ async def hammer(port: int, paths, connections: int, seconds: float, headers: st
     }
 
 
+_WRK_SCRIPT = """
+local paths = {%s}
+local extra = %s
+local counter = 0
+request = function()
+  counter = counter + 1
+  return wrk.format("GET", paths[(counter %% #paths) + 1], extra)
+end
+"""
+
+
+def _wrk_ms(text: str) -> float:
+    """wrk's latency (``812.00us``, ``3.21ms``, ``1.02s``) in milliseconds."""
+    for suffix, factor in (("us", 0.001), ("ms", 1.0), ("s", 1000.0)):
+        if text.endswith(suffix):
+            return float(text[: -len(suffix)]) * factor
+    raise ValueError(f"unknown latency unit in {text!r}")
+
+
+def hammer_wrk(port: int, paths, connections: int, seconds: float, headers: str = "") -> dict:
+    """The same load from wrk (Debian's ``wrk``, written in C): the client takes a small part of
+    the cores the server shares with it, so the figures are closer to what the server can do."""
+    import json
+    import re
+
+    listed = [paths(i) for i in range(2000)]
+    extra = {}
+    for line in headers.split("\r\n"):
+        if line:
+            name, _, value = line.partition(":")
+            extra[name.strip()] = value.strip()
+    lua_headers = "{" + ", ".join(f"[{json.dumps(k)}] = {json.dumps(v)}" for k, v in extra.items()) + "}"
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
+        script.write(_WRK_SCRIPT % (", ".join(json.dumps(p) for p in listed), lua_headers))
+    try:
+        out = subprocess.run(
+            ["wrk", "-t2", f"-c{connections}", f"-d{seconds:g}s", "--latency", "-s", script.name,
+             f"http://127.0.0.1:{port}/"],
+            capture_output=True, text=True, check=True,
+        ).stdout  # fmt: skip
+    finally:
+        os.unlink(script.name)
+    requests = int(re.search(r"(\d+) requests in", out).group(1))
+    bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    sockets = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
+    return {
+        "requests": requests,
+        "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
+        "median": _wrk_ms(re.search(r"\s50%\s+([\d.]+\w+)", out).group(1)),
+        "p99": _wrk_ms(re.search(r"\s99%\s+([\d.]+\w+)", out).group(1)),
+        "errors": (int(bad.group(1)) if bad else 0) + (sum(map(int, sockets.groups())) if sockets else 0),
+        "statuses": {},
+    }
+
+
 def group_cpu_seconds(pgid: int) -> float:
     """CPU time (user + system) of every process in the group ``pgid``: gunicorn's master and
     workers. Per request, it is what an answer costs whatever else the machine is doing."""
@@ -187,11 +244,26 @@ def size(port: int, path: str) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--teams", type=int, default=1000)
-    parser.add_argument("--workers", type=int, default=4, help="gunicorn sync workers (default 4)")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes (default 2)")
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=8,
+        help="threads per gunicorn worker (gunicorn.conf.py's gthread workers); 1 runs sync workers instead",
+    )
     parser.add_argument("--connections", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=4.0, help="per URL (default 4)")
     parser.add_argument("--redis-db", type=int, default=12)
+    parser.add_argument(
+        "--client",
+        choices=("auto", "wrk", "asyncio"),
+        default="auto",
+        help="load client: wrk when installed (auto), else the built-in asyncio client",
+    )
     args = parser.parse_args()
+    client = args.client
+    if client == "auto":
+        client = "wrk" if shutil.which("wrk") else "asyncio"
     services = (["pg_isready", "-q", "-h", "127.0.0.1"], ["redis-cli", "-h", "127.0.0.1", "ping"])
     for command in services:
         try:
@@ -221,6 +293,7 @@ def main() -> None:
                     sys.executable, "-m", "gunicorn", "config.wsgi:application",
                     "--bind", f"127.0.0.1:{port}", "--workers", str(args.workers),
                     "--log-level", "warning",
+                    *(["--threads", str(args.threads)] if args.threads > 1 else ["--worker-class", "sync"]),
                 ],
                 cwd=ROOT, env=env, start_new_session=True,
             )  # fmt: skip
@@ -264,7 +337,10 @@ def main() -> None:
             phases.append(("live check (304)", lambda i: f"{event}/live/", f"If-None-Match: {etag}\r\n"))
             for label, paths, headers in phases:
                 before = group_cpu_seconds(server.pid)
-                results[label] = asyncio.run(hammer(port, paths, args.connections, args.seconds, headers))
+                if client == "wrk":
+                    results[label] = hammer_wrk(port, paths, args.connections, args.seconds, headers)
+                else:
+                    results[label] = asyncio.run(hammer(port, paths, args.connections, args.seconds, headers))
                 spent = group_cpu_seconds(server.pid) - before
                 results[label]["cpu_ms"] = spent * 1000 / max(1, results[label]["requests"])
             load_after = os.getloadavg()
@@ -280,8 +356,9 @@ def main() -> None:
                 ["redis-cli", "-n", str(args.redis_db), "flushdb"], check=False, capture_output=True
             )
     print(
-        f"{os.cpu_count()} cores, Python {platform.python_version()}, {args.teams} teams, gunicorn "
-        f"{args.workers} sync workers, {args.connections} connections, {args.seconds:g} s per URL; "
+        f"{os.cpu_count()} cores, Python {platform.python_version()}, {args.teams} teams, client {client}, gunicorn "
+        f"{args.workers} {'gthread' if args.threads > 1 else 'sync'} workers"
+        f"{f' × {args.threads} threads' if args.threads > 1 else ''}, {args.connections} connections, {args.seconds:g} s per URL; "
         f"load average {load_before[0]:.1f} before, {load_after[0]:.1f} after"
     )
     print()

@@ -36,6 +36,7 @@ from clock.selectors import (
     table_end_of_round,
 )
 from common.errors import ConflictError, DomainError
+from common.i18n import localize
 from penalties import selectors as penalty_selectors
 from tournaments.enums import ResultKind, RoundKind, TeamSide
 from tournaments.models import Match, Round, RoundPause, TimeExtension
@@ -88,11 +89,12 @@ _FIELD_BY_CODE = {
 
 def _api_error(exc: ClockUserError) -> DomainError:
     """The core's refusal as the error the API handler turns into a 400/409 with its message."""
-    error: dict = {"message": exc.message, "code": exc.code}
+    message = localize(exc.message)
+    error: dict = {"message": message, "code": exc.code}
     if exc.code in _FIELD_BY_CODE:
         error["field"] = _FIELD_BY_CODE[exc.code]
     cls = ConflictError if exc.code in _CONFLICT_CODES else DomainError
-    return cls(exc.message, errors=[error], extra={"code": exc.code})
+    return cls(message, errors=[error], extra={"code": exc.code})
 
 
 def _schedule_time_up(round_id: int, deadline: datetime | None) -> None:
@@ -149,7 +151,7 @@ def round_start(*, round_row: Round, actor, at: datetime, untimed: bool = False)
             errors=[{"field": "untimed", "message": _("only a playoff round may be untimed")}],
         )
     if locked.started_at is not None:
-        raise _api_error(ClockError("already_started", "the round has already started"))
+        raise _api_error(ClockError("already_started", _("the round has already started")))
     length = None if untimed else round_length(locked)
     try:
         clock = RoundClock(length=length).start(at)
@@ -265,13 +267,16 @@ def time_extension_grant(*, match: Match, actor, minutes: int, reason: str) -> T
         raise _api_error(
             EndOfRoundError(
                 "time_already_called",
-                f"time was already called at table {locked.table}; extensions come before the "
-                "end-of-round turns (MTR 2.4)",
+                _(
+                    "time was already called at table %(table)s; extensions come before the "
+                    "end-of-round turns (MTR 2.4)"
+                )
+                % {"table": locked.table},
             )
         )
     round_row = locked.round
     if round_row.started_at is not None and round_row.length_minutes is None:
-        raise _api_error(EndOfRoundError("untimed_round", "an untimed round has no end to extend"))
+        raise _api_error(EndOfRoundError("untimed_round", _("an untimed round has no end to extend")))
     before_total = sum(extension.minutes for extension in locked.extensions.all())
     extension = TimeExtension.objects.create(
         match=locked, minutes=grant.minutes, reason=grant.reason, granted_by=actor
@@ -381,7 +386,7 @@ def match_turn_complete(*, match: Match, actor) -> Match:
     locked = _lock_match(match)
     _require_table(locked)
     if locked.time_called_at is None:
-        raise _api_error(EndOfRoundError("time_not_called", "time has not been called at this table"))
+        raise _api_error(EndOfRoundError("time_not_called", _("time has not been called at this table")))
     table = _table_with_penalties(locked, round_clock_only(locked.round), locked.time_called_at)
     try:
         advanced = complete_turn(table)

@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from common.errors import DomainError
+from common.i18n import localize
 from common.numbers import BadParameter
 
 
@@ -68,7 +69,13 @@ def exception_handler(exc, context):
     if isinstance(exc, BadParameter):
         return Response(error_body(str(exc), field=exc.field), status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, DomainError):
-        body = {"detail": exc.message, "errors": exc.errors or [{"message": exc.message}]}
+        # A refusal a pure core wrote (``N_``) is translated here, in the request's language.
+        detail = localize(exc.message)
+        errors = [
+            {**item, "message": localize(item["message"])} if "message" in item else item
+            for item in exc.errors
+        ]
+        body = {"detail": detail, "errors": errors or [{"message": detail}]}
         body.update(exc.extra)
         return Response(body, status=exc.status_code)
     response = drf_exception_handler(exc, context)

@@ -17,7 +17,10 @@ from dataclasses import dataclass
 
 from django.db.models import F, Prefetch
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
+from common.i18n import localize
+from common.translatable import as_data, from_data
 from decklists.card_table import INDEX_FIELDS, card_from_row, shipped_snapshot_sha256
 from decklists.domain import (
     DEFAULT_BOOSTERS,
@@ -324,7 +327,7 @@ def error_row(
     line_text = error.line_text
     if line_text is None and line is not None and line_texts:
         line_text = line_texts.get(line)
-    return {
+    row = {
         "line": line,
         "line_text": line_text,
         "code": str(error.code),
@@ -332,9 +335,36 @@ def error_row(
         "card": error.card,
         "suggestions": list(error.suggestions),
     }
+    data = as_data(error.message)
+    if isinstance(data, dict):
+        row["i18n"] = _named_data(data, players)
+    return row
+
+
+def _named_data(data: dict, players: Iterable[Player]) -> dict:
+    """``as_data`` of a message with each player label in its values replaced by the name."""
+    values = {
+        key: _named_data(value, players)
+        if isinstance(value, dict)
+        else named(value, players)
+        if isinstance(value, str)
+        else value
+        for key, value in data["values"].items()
+    }
+    return {"msgid": data["msgid"], "values": values}
+
+
+def error_message(row: dict) -> str:
+    """A stored error row's message in the active language: rows keep the core's msgid and
+    values (``i18n``) beside the English ``message``; rows stored before that keep English."""
+    if "i18n" in row:
+        return localize(from_data(row["i18n"]))
+    return row.get("message") or ""
 
 
 _LINE_PREFIX = re.compile(r"^Line \d+\s*:?\s*")
+#: The msgid of a core's message that is "Line 3: " and a problem (``decklists.domain.decks``).
+_LINE_PROBLEM = "Line %(line)s: %(problem)s"
 
 
 def line_error_text(row: dict) -> str:
@@ -342,15 +372,21 @@ def line_error_text(row: dict) -> str:
     card 'Lightnig Bolt' (did you mean 'Lightning Bolt'?)." The message's own "Line 3" opening is
     not repeated; a row without a line (or stored before rows had ``line_text``) says what it can.
     """
-    message = row.get("message") or ""
+    message = error_message(row)
     line = row.get("line")
     if line is None:
         return message
-    rest = _LINE_PREFIX.sub("", message, count=1)
+    data = row.get("i18n")
+    if isinstance(data, dict) and data["msgid"] == _LINE_PROBLEM:
+        rest = localize(from_data(data["values"]["problem"]))
+    elif "i18n" in row and message != row.get("message"):
+        rest = message  # translated: its own words say which line
+    else:
+        rest = _LINE_PREFIX.sub("", message, count=1)
     text = row.get("line_text")
     if text:
-        return f"Line {line}: «{text}» — {rest}"
-    return f"Line {line}: {rest}"
+        return _("Line %(line)s: «%(text)s» — %(problem)s") % {"line": line, "text": text, "problem": rest}
+    return _("Line %(line)s: %(problem)s") % {"line": line, "problem": rest}
 
 
 def decklist_text_check(text: str, *, tournament: Tournament, player: Player, index: CardIndex) -> TextCheck:
@@ -422,7 +458,7 @@ def missing_list_error(player: Player) -> dict:
         "code": "DECKLIST_MISSING",
         "card": None,
         "players": [player.pk],
-        "message": f"{player.name} has not submitted a decklist.",
+        "message": _("%(name)s has not submitted a decklist.") % {"name": player.name},
     }
 
 
@@ -431,7 +467,8 @@ def unresolved_list_error(player: Player) -> dict:
         "code": "DECKLIST_INVALID",
         "card": None,
         "players": [player.pk],
-        "message": f"{player.name}'s list has lines that need fixing before the team can be checked.",
+        "message": _("%(name)s's list has lines that need fixing before the team can be checked.")
+        % {"name": player.name},
     }
 
 
@@ -446,12 +483,12 @@ def team_error_rows(verdict: TeamVerdict, lists: TeamLists) -> list[dict]:
     (POOL_INVALID): the decks' pool checks mean nothing until it is registered."""
     rows: list[dict] = []
     if lists.limited and lists.pool is None:
-        rows.append(_pool_row("POOL_MISSING", "The team has not registered its pool."))
+        rows.append(_pool_row("POOL_MISSING", _("The team has not registered its pool.")))
     elif lists.limited and not _pool_usable(lists.pool):
         rows.append(
             _pool_row(
                 "POOL_INVALID",
-                "The team's pool has lines that need fixing before the decks can be checked against it.",
+                _("The team's pool has lines that need fixing before the decks can be checked against it."),
             )
         )
     for player, decklist in zip(lists.players, lists.decklists, strict=True):
@@ -466,7 +503,7 @@ def team_error_rows(verdict: TeamVerdict, lists: TeamLists) -> list[dict]:
                 "code": str(error.code),
                 "card": error.card,
                 "players": sorted(by_label[label].pk for label in error.players if label in by_label),
-                "message": named(error.message, lists.players),
+                "message": named(localize(error.message), lists.players),
             }
         )
     return rows

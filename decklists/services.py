@@ -64,10 +64,13 @@ def _text_refusal(text: str) -> DomainError | None:
     PostgreSQL cannot store in a text or JSON column (that would be a 500, not an answer).
     """
     if len(text) > MAX_CHARS:
-        message = f"The list has {len(text)} characters; the limit is {MAX_CHARS}."
+        message = _("The list has %(count)s characters; the limit is %(limit)s.") % {
+            "count": len(text),
+            "limit": MAX_CHARS,
+        }
         code = ErrorCode.PARSE_TOO_LONG
     elif "\x00" in text or not _encodable(text):
-        message = "The text contains binary data; paste the decklist as plain text."
+        message = _("The text contains binary data; paste the decklist as plain text.")
         code = ErrorCode.PARSE_INVALID_CHARACTER
     else:
         return None

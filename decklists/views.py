@@ -14,6 +14,7 @@ from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from common.errors import DomainError
@@ -154,9 +155,10 @@ def decklist_enter(request, tournament_id: int, player_id: int):
         )
         return HttpResponseRedirect(back)
     verdict = (
-        "legal"
+        _("legal")
         if version.valid
-        else f"{len(version.errors)} problem{'s' if len(version.errors) != 1 else ''}"
+        else ngettext("%(count)s problem", "%(count)s problems", len(version.errors))
+        % {"count": len(version.errors)}
     )
     messages.success(
         request,

@@ -223,6 +223,7 @@ def _teams(tournament: Tournament, teams: list[Team], keys: _Keys) -> list[dict[
         decklist = decklists.get(player.pk)
         return {
             "name": player.name,
+            "name_reading": player.name_reading,
             "wizards_id": player.wizards_id,
             "legacy_dci": player.legacy_dci,
             "user": keys.user(player.user_id),

@@ -249,6 +249,9 @@ class Importer:
                     tournament=self.tournament,
                     team=team,
                     name=player_node.get("name", str),
+                    name_reading=player_node.get("name_reading", str)
+                    if "name_reading" in player_node.value
+                    else "",
                     wizards_id=wizards_id,
                     legacy_dci=player_node.get("legacy_dci", str),
                     user=self.user(player_node, "user"),

@@ -15,7 +15,7 @@ The document (``python manage.py export_event ID`` writes it with sorted keys, i
     staff        [{user, role}]
     teams        [{name, registered_after_round, dropped_after_round, drop_reason, disqualified,
                    fixed_table, awarded_byes (0-3; absent in older files: 0), created_at,
-                   players: [{name, wizards_id, legacy_dci, user, position,
+                   players: [{name, name_reading (absent in older files: ""), wizards_id, legacy_dci, user, position,
                               decklist: null | {current, created_at, updated_at, versions: [...]}}],
                    pool: null | {current, created_at, updated_at, versions: [... boosters]}}]
     keep_apart   [{team_a, team_b, reason}]

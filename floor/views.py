@@ -24,6 +24,7 @@ from django.views.decorators.http import require_POST
 from clock.domain.round_clock import MAX_EXTENSION_MINUTES
 from clock.services import match_turn_complete
 from common.errors import DomainError
+from common.i18n import localize
 from common.pdf import render_pdf
 from floor import documents, selectors
 from floor.domain.calls import CallStatus
@@ -386,7 +387,7 @@ def deck_checks_page(request, tournament_id: int):
         try:
             plan = selectors.deck_check_plan(round_row, count=count)
         except PlanError as exc:
-            error = exc.message
+            error = localize(exc.message)
     matches = {
         m.pk: m
         for m in Match.objects.filter(pk__in=[p.match_id for p in plan]).select_related("team_a", "team_b")

@@ -269,7 +269,7 @@ def penalty_overturn(*, penalty: Penalty, actor, reason: str) -> Penalty:
         Penalty.objects.select_for_update().select_related("tournament", "player", "team").get(pk=penalty.pk)
     )
     if not can_overturn_penalty(actor, penalty.tournament):
-        raise PenaltyRuleError("Only the head judge may overturn a penalty", status_code=403)
+        raise PenaltyRuleError(_("Only the head judge may overturn a penalty"), status_code=403)
     if penalty.overturned:
         raise ConflictError(_("Penalty %(pk)s is already overturned") % {"pk": penalty.pk})
     if not penalty.in_force:
@@ -457,7 +457,7 @@ def _context(*, context: Mapping[str, Any] | None, player: Player, match: Match 
     unknown = sorted(set(context) - set(CONTEXT_FLAGS) - set(CONTEXT_VALUES))
     if unknown:
         raise PenaltyRuleError(
-            f"Unknown circumstance(s): {', '.join(unknown)}",
+            _("Unknown circumstance(s): %(names)s") % {"names": ", ".join(unknown)},
             errors=[{"field": f"context.{name}", "message": _("unknown circumstance")} for name in unknown],
         )
     values: dict[str, Any] = {name: bool(context.get(name, False)) for name in CONTEXT_FLAGS}
@@ -471,7 +471,7 @@ def _context(*, context: Mapping[str, Any] | None, player: Player, match: Match 
             upgrade = DeckProblemUpgrade(upgrade)
         except ValueError:
             raise PenaltyRuleError(
-                f"Unknown deck problem upgrade {upgrade!r}",
+                _("Unknown deck problem upgrade %(value)s") % {"value": repr(upgrade)},
                 errors=[{"field": "context.deck_problem_upgrade", "message": _("unknown value")}],
             ) from None
     values["deck_problem_upgrade"] = upgrade
@@ -505,7 +505,8 @@ def _penalty_kind(value: str) -> PenaltyKind:
         return PenaltyKind(value)
     except ValueError:
         raise PenaltyRuleError(
-            f"Unknown penalty {value!r}; use one of {', '.join(kind.value for kind in PenaltyKind)}",
+            _("Unknown penalty %(value)s; use one of %(kinds)s")
+            % {"value": repr(value), "kinds": ", ".join(kind.value for kind in PenaltyKind)},
             errors=[{"field": "penalty", "message": _("unknown penalty %(value)s") % {"value": repr(value)}}],
         ) from None
 
@@ -595,7 +596,7 @@ def penalty_review(
     )
     if not can_review_disqualification(actor, penalty.tournament):
         raise PenaltyRuleError(
-            "Only the head judge may confirm or change a proposed Disqualification", status_code=403
+            _("Only the head judge may confirm or change a proposed Disqualification"), status_code=403
         )
     if not penalty.awaiting_head_judge:
         raise ConflictError(

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from common.errors import DomainError
+from common.i18n import localize
 from common.numbers import BadParameter, parse_column_int
 from penalties import selectors
 from penalties.api.views import infraction_rows
@@ -116,7 +117,7 @@ def _issue_from_form(
             day=form.cleaned_data["day"],
         )
     except DomainError as error:
-        form.add_error(None, error.message)
+        form.add_error(None, localize(error.message))
         return None
     messages.success(
         request,
@@ -199,7 +200,8 @@ def penalty_overturn_page(request, tournament_id: int, pk: int):
     except DomainError as error:
         messages.error(
             request,
-            _("Penalty %(pk)s not overturned: %(message)s") % {"pk": penalty.pk, "message": error.message},
+            _("Penalty %(pk)s not overturned: %(message)s")
+            % {"pk": penalty.pk, "message": localize(error.message)},
         )
     else:
         messages.success(
@@ -228,7 +230,8 @@ def penalty_review_page(request, tournament_id: int, pk: int):
     except DomainError as error:
         messages.error(
             request,
-            _("Penalty %(pk)s not decided: %(message)s") % {"pk": penalty.pk, "message": error.message},
+            _("Penalty %(pk)s not decided: %(message)s")
+            % {"pk": penalty.pk, "message": localize(error.message)},
         )
     else:
         if decided.pk == penalty.pk:

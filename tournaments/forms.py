@@ -14,6 +14,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from common.errors import DomainError
+from common.i18n import localize
 from common.numbers import column_bounds
 from tournaments.domain.event import MAX_AWARDED_BYES
 from tournaments.domain.settings import SETTINGS, time_zone_choices
@@ -44,10 +45,10 @@ def add_domain_errors(form: forms.Form, error: DomainError, field_map: dict[str,
     for item in error.errors:
         name = field_map.get(item.get("field", ""), item.get("field", ""))
         if name in form.fields:
-            form.add_error(name, item["message"])
+            form.add_error(name, localize(item["message"]))
             placed = True
     if not placed:
-        form.add_error(None, error.message)
+        form.add_error(None, localize(error.message))
 
 
 TOP_CUT_CHOICES = [
@@ -265,6 +266,8 @@ class TeamRegisterForm(forms.Form):
     The optional account username links a player to a login so the player page can find them.
     """
 
+    MEMBER_PARTS = ("name", "name_reading", "wizards_id", "username")
+
     name = forms.CharField(label=_("Team name"), max_length=100)
     awarded_byes = forms.IntegerField(
         label=_("Awarded byes (rounds, before round 1)"),
@@ -282,6 +285,11 @@ class TeamRegisterForm(forms.Form):
             self.fields[f"player_{index}_name"] = forms.CharField(
                 label=_("Player %(seat)s name") % seat, max_length=100
             )
+            self.fields[f"player_{index}_name_reading"] = forms.CharField(
+                label=_("Player %(seat)s name reading (optional: kana or Latin letters)") % seat,
+                max_length=100,
+                required=False,
+            )
             self.fields[f"player_{index}_wizards_id"] = forms.CharField(
                 label=_("Player %(seat)s Wizards Account") % seat, max_length=254
             )
@@ -290,11 +298,11 @@ class TeamRegisterForm(forms.Form):
             )
 
     def member_rows(self) -> list[tuple[str, list[forms.BoundField]]]:
-        """(seat label, [name, Wizards id, login]) for each member, so the template lays them out as rows."""
+        """(seat label, [name, reading, Wizards id, login]) for each member, so the template lays them out as rows."""
         return [
             (
                 SEAT_LABELS[index],
-                [self[f"player_{index}_{part}"] for part in ("name", "wizards_id", "username")],
+                [self[f"player_{index}_{part}"] for part in self.MEMBER_PARTS],
             )
             for index in range(self.team_size)
         ]
@@ -306,6 +314,7 @@ class TeamRegisterForm(forms.Form):
                 name=data[f"player_{index}_name"],
                 wizards_id=data[f"player_{index}_wizards_id"],
                 username=data[f"player_{index}_username"] or None,
+                name_reading=data[f"player_{index}_name_reading"],
             )
             for index in range(self.team_size)
         ]
@@ -315,7 +324,7 @@ class TeamRegisterForm(forms.Form):
         return {
             f"players[{index}].{part}": f"player_{index}_{part}"
             for index in range(self.team_size)
-            for part in ("name", "wizards_id", "username")
+            for part in self.MEMBER_PARTS
         }
 
 

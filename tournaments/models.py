@@ -218,6 +218,11 @@ class Player(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=100)
+    name_reading = models.CharField(
+        max_length=100,
+        blank=True,
+        help_text="How the name is read (kana, or Latin letters), for a Japanese name: lists by name sort by it.",
+    )
     wizards_id = models.CharField(
         max_length=254,
         blank=True,
@@ -254,10 +259,16 @@ class TeamInvitation(models.Model):
     """A seat offered to one account; it joins only when that player accepts (DECISIONS.md).
 
     ``name`` and ``wizards_id`` are what the inviter wrote; the invitee may correct them on accepting.
+    With ``player``, the seat is already taken by a player staff registered at the desk and the
+    invitation asks the account to be linked to that player: the team plays either way, the
+    account sees it only once it accepts.
     """
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="invitations")
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="invitations")
+    player = models.ForeignKey(
+        "Player", null=True, blank=True, on_delete=models.CASCADE, related_name="account_invitations"
+    )
     invitee = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     invited_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
@@ -290,6 +301,9 @@ class PoolEntry(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pool")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     name = models.CharField(max_length=100)
+    name_reading = models.CharField(
+        max_length=100, blank=True, help_text="The name's reading, which the player's seat on a team takes."
+    )
     wizards_id = models.CharField(max_length=254, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 

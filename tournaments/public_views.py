@@ -34,6 +34,7 @@ from tournaments.read_models import (
     pairings_by_name,
     pairings_by_table,
     playoff_bracket_rounds,
+    standings_rows,
 )
 from tournaments.selectors import (
     StandingsLine,
@@ -174,7 +175,7 @@ def tournament_public(request: HttpRequest, tournament_id: int) -> HttpResponse:
     standings_round, lines = _standings_lines(tournament, final)
     standings = None
     if lines and (final is None or lines):
-        rows_shown = _standings_rows(lines) if len(lines) <= INLINE_TEAMS else []
+        rows_shown = standings_rows(lines) if len(lines) <= INLINE_TEAMS else []
         standings = {
             "round_number": standings_round,
             "rows": rows_shown,
@@ -183,7 +184,7 @@ def tournament_public(request: HttpRequest, tournament_id: int) -> HttpResponse:
         }
     final_context = None
     if final is not None:
-        final_rows = _standings_rows(lines)
+        final_rows = standings_rows(lines)
         final_context = {
             "round": final,
             "rows": final_rows[:INLINE_TEAMS],
@@ -206,25 +207,6 @@ def tournament_public(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "teams": teams_for(tournament) if team_count is not None and team_count <= INLINE_TEAMS * 4 else None,
     }
     return render(request, "tournaments/public.html", context)
-
-
-def _standings_rows(lines: list[StandingsLine]) -> list[dict]:
-    return [
-        {
-            "rank": row.rank,
-            "team_id": row.team_id,
-            "team_name": row.team_name,
-            "players": row.players,
-            "wins": row.wins,
-            "losses": row.losses,
-            "draws": row.draws,
-            "match_points": row.match_points,
-            "penalty_points": row.penalty_points,
-            "omw": f"{row.omw * 100:.2f}",
-            "dropped": row.dropped,
-        }
-        for row in lines
-    ]
 
 
 def _parse_range(value: str, *, field: str) -> tuple[str, str]:
@@ -303,7 +285,7 @@ def standings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     if number > max(1, paginator.num_pages):
         raise Http404(_("The standings have %(count)d pages.") % {"count": paginator.num_pages})
     page = paginator.page(number)
-    rows = _standings_rows(list(page.object_list))
+    rows = standings_rows(list(page.object_list))
     context = {
         "tournament": tournament,
         "final": final is not None,

@@ -251,7 +251,7 @@ def pairings_by_name(rows: list[PairingRow]) -> list[NameRow]:
                         seat.player, last_first(name), initial(name), row.table, side, opponent, row.match
                     )
                 )
-    entries.sort(key=lambda e: (*name_sort_key(e.player.name), e.player.pk))
+    entries.sort(key=lambda e: (*name_sort_key(e.player.name, e.player.name_reading), e.player.pk))
     return entries
 
 
@@ -259,3 +259,24 @@ def find_rows(rows: list[PairingRow], query: str) -> list[PairingRow]:
     """The tables whose team or player names contain ``query`` (folded: case and accents ignored)."""
     needle = fold(query)
     return [row for row in rows if needle in row.search_text] if needle else []
+
+
+def standings_rows(lines: list[StandingsLine]) -> list[dict]:
+    """Standings lines as the pages' tables show them (the public page, the manage page, the final):
+    OMW% as a percentage with two decimals, as printed."""
+    return [
+        {
+            "rank": row.rank,
+            "team_id": row.team_id,
+            "team_name": row.team_name,
+            "players": row.players,
+            "wins": row.wins,
+            "losses": row.losses,
+            "draws": row.draws,
+            "match_points": row.match_points,
+            "penalty_points": row.penalty_points,
+            "omw": f"{row.omw * 100:.2f}",
+            "dropped": row.dropped,
+        }
+        for row in lines
+    ]

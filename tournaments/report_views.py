@@ -21,13 +21,19 @@ from django.views.decorators.http import require_http_methods
 from common.errors import DomainError
 from tournaments.domain import games_to_win
 from tournaments.enums import TeamSide
-from tournaments.forms import MatchResultForm, PlayerReportForm
+from tournaments.forms import PlayerReportForm
 from tournaments.models import Match, Tournament
 from tournaments.permissions import player_team_id
 from tournaments.report_blocks import me_report_block, outcome_text, report_block
 from tournaments.selectors import match_for_slip_code, match_report_status, slip_secret
 from tournaments.services.results import match_result_report, match_slip_report
-from tournaments.views import _render_me, _result_refusal, _result_state, _result_status, _staff_event
+from tournaments.views import (
+    _render_me,
+    _result_state,
+    _result_status,
+    _staff_event,
+    staff_result_entry,
+)
 
 
 def _is_htmx(request) -> bool:
@@ -193,24 +199,12 @@ def slip_entry_view(request, tournament_id: int, match_id: int | None = None):
             round__tournament=tournament,
             team_b__isnull=False,
         )
-        form = MatchResultForm(request.POST)
-        if not form.is_valid():
-            status, message = (
-                400,
-                _("Choose the result: 1 left team wins, 2 right team wins, d draw, i intentional draw."),
-            )
-        else:
-            try:
-                match = match_result_report(
-                    match=match,
-                    actor=request.user,
-                    version=form.cleaned_data["version"],
-                    reason=form.cleaned_data["reason"],
-                    **form.games(games_to_win(tournament.games_per_match)),
-                )
-            except DomainError as error:
-                status, message = error.status_code, _result_refusal(error)
-                match.refresh_from_db()
+        match, status, message = staff_result_entry(
+            request,
+            tournament,
+            match,
+            _("Choose the result: 1 left team wins, 2 right team wins, d draw, i intentional draw."),
+        )
         if status == 200:
             saved = outcome_text(match, match.team_a_wins, match.team_b_wins, match.draws)
             messages.success(

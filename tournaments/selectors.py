@@ -444,7 +444,7 @@ def invitations_for(user, tournament: Tournament) -> QuerySet[TeamInvitation]:
     """The invitations addressed to the player in this event, newest first."""
     return (
         TeamInvitation.objects.filter(tournament=tournament, invitee=user)
-        .select_related("team", "invited_by", "invitee")
+        .select_related("team", "invited_by", "invitee", "player")
         .order_by("-created_at", "-id")
     )
 

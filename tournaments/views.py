@@ -55,6 +55,7 @@ from tournaments.read_models import (
     match_outcome,
     pairings_by_table,
     seated_side,
+    standings_rows,
 )
 from tournaments.report_blocks import me_report_block
 from tournaments.rules import (
@@ -78,6 +79,7 @@ from tournaments.selectors import (
 )
 from tournaments.services.cut import cut_build
 from tournaments.services.events import staff_add, staff_remove, tournament_create, tournament_update
+from tournaments.services.invitations import account_link_invite
 from tournaments.services.pods import pods_seat
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import (
@@ -92,7 +94,6 @@ from tournaments.services.teams import (
     PlayerEdit,
     drop_undoable,
     field_label,
-    player_account_link,
     team_drop,
     team_drop_undo,
     team_register,
@@ -162,27 +163,8 @@ def _side(match: Match, letter: str) -> Side | None:
     return seated_side(match, letter, players, {})
 
 
-def _standings_rows(lines) -> list[dict]:
-    return [
-        {
-            "rank": row.rank,
-            "team_id": row.team_id,
-            "team_name": row.team_name,
-            "players": row.players,
-            "wins": row.wins,
-            "losses": row.losses,
-            "draws": row.draws,
-            "match_points": row.match_points,
-            "penalty_points": row.penalty_points,
-            "omw": f"{row.omw * 100:.2f}",
-            "dropped": row.dropped,
-        }
-        for row in lines
-    ]
-
-
 def _standings_context(tournament: Tournament, round_number: int) -> dict:
-    rows = _standings_rows(standings_for(tournament, through_round=round_number))
+    rows = standings_rows(standings_for(tournament, through_round=round_number))
     return {
         "round_number": round_number,
         "rows": rows,
@@ -196,7 +178,7 @@ def _final_context(tournament: Tournament) -> dict | None:
     final = finished_final(tournament)
     if final is None:
         return None
-    rows = _standings_rows(final_standings(tournament, final))
+    rows = standings_rows(final_standings(tournament, final))
     return {
         "round": final,
         "rows": rows,
@@ -805,7 +787,12 @@ def team_edit(request, tournament_id: int, team_id: int):
             "fixed_table": fixed,
             "reason": data.get("reason", ""),
             "players": [
-                (p, data.get(f"player_{p.id}_name", ""), data.get(f"player_{p.id}_wizards_id", ""))
+                (
+                    p,
+                    data.get(f"player_{p.id}_name", ""),
+                    data.get(f"player_{p.id}_name_reading", ""),
+                    data.get(f"player_{p.id}_wizards_id", ""),
+                )
                 for p in players
             ],
         }
@@ -817,7 +804,7 @@ def team_edit(request, tournament_id: int, team_id: int):
                     team=team,
                     actor=request.user,
                     name=values["name"],
-                    players=[PlayerEdit(p.id, n, w) for p, n, w in values["players"]],
+                    players=[PlayerEdit(p.id, n, w, r) for p, n, r, w in values["players"]],
                     fixed_table=int(fixed) if fixed else None,
                     reason=values["reason"],
                 )
@@ -835,7 +822,7 @@ def team_edit(request, tournament_id: int, team_id: int):
         "name": team.name,
         "fixed_table": team.fixed_table or "",
         "reason": "",
-        "players": [(p, p.name, p.wizards_id) for p in players],
+        "players": [(p, p.name, p.name_reading, p.wizards_id) for p in players],
     }
     context = {
         "tournament": tournament,
@@ -850,20 +837,24 @@ def team_edit(request, tournament_id: int, team_id: int):
 @login_required
 @require_POST
 def player_link_view(request, tournament_id: int, team_id: int):
-    """Link an account to one of the team's registered players, from the team's row."""
+    """Ask an account to be linked to one of the team's registered players, from the team's row:
+    linked when its player accepts (DECISIONS.md "Team formation")."""
     tournament = _staff_event(request, tournament_id, "can_run_event")
     team = get_object_or_404(Team, pk=team_id, tournament=tournament)
     player = get_object_or_404(Player, pk=request.POST.get("player") or 0, team=team)
     try:
-        player = player_account_link(
+        invitation = account_link_invite(
             player=player, actor=request.user, username=request.POST.get("username", "")
         )
     except DomainError as error:
         return _refused(request, tournament, error)
     messages.success(
         request,
-        _("%(name)s is now linked to the account %(account)s.")
-        % {"name": player.name, "account": player.user.username},
+        _(
+            "%(account)s is asked to confirm that they are %(name)s; the account is linked when they "
+            "accept on their event page."
+        )
+        % {"name": player.name, "account": invitation.invitee.username},
     )
     return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#teams")
 
@@ -1024,22 +1015,9 @@ def match_result_view(request, tournament_id: int, match_id: int):
         round__tournament=tournament,
         round__published_at__isnull=False,
     )
-    form = MatchResultForm(request.POST)
-    status, message = 200, ""
-    if not form.is_valid():
-        status, message = 400, _("Choose the result: left team wins, right team wins or a draw.")
-    else:
-        try:
-            match = match_result_report(
-                match=match,
-                actor=request.user,
-                version=form.cleaned_data["version"],
-                reason=form.cleaned_data["reason"],
-                **form.games(games_to_win(tournament.games_per_match)),
-            )
-        except DomainError as error:
-            status, message = error.status_code, _result_refusal(error)
-            match.refresh_from_db()
+    match, status, message = staff_result_entry(
+        request, tournament, match, _("Choose the result: left team wins, right team wins or a draw.")
+    )
     saved = _("Saved %(a)s-%(b)s-%(draws)s") % {
         "a": match.team_a_wins,
         "b": match.team_b_wins,
@@ -1066,6 +1044,27 @@ def match_result_view(request, tournament_id: int, match_id: int):
         request, _("Table %(table)s: %(message)s") % {"table": match.table, "message": saved} + "."
     )
     return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#results-heading")
+
+
+def staff_result_entry(request, tournament: Tournament, match: Match, invalid: str) -> tuple[Match, int, str]:
+    """A result staff entered through a ``MatchResultForm`` (the manage page's row, a paper slip):
+    the match as it now stands, the status to answer and what went wrong (``invalid`` for a form
+    without a result)."""
+    form = MatchResultForm(request.POST)
+    if not form.is_valid():
+        return match, 400, invalid
+    try:
+        match = match_result_report(
+            match=match,
+            actor=request.user,
+            version=form.cleaned_data["version"],
+            reason=form.cleaned_data["reason"],
+            **form.games(games_to_win(tournament.games_per_match)),
+        )
+    except DomainError as error:
+        match.refresh_from_db()
+        return match, error.status_code, _result_refusal(error)
+    return match, 200, ""
 
 
 def _result_refusal(error: DomainError) -> str:

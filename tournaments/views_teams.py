@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from common.errors import DomainError
+from common.i18n import localize
 from tournaments.domain.team_forming import (
     InvitationStatus,
     PoolLeftover,
@@ -69,12 +70,15 @@ def _back_to_me(request, tournament: Tournament, error: DomainError):
 def join_context(request, tournament: Tournament) -> dict:
     """What a signed-in player without a team sees on ``/events/<id>/me/``: invitations to
     answer, a join code box, a form to create a team, the partner pool."""
-    in_pool = PoolEntry.objects.filter(tournament=tournament, user=request.user).exists()
+    my_pool_entry = PoolEntry.objects.filter(tournament=tournament, user=request.user).first()
+    in_pool = my_pool_entry is not None
     return {
         "invitations": [
             i for i in invitations_for(request.user, tournament) if i.status == InvitationStatus.PENDING
         ],
         "in_pool": in_pool,
+        # The "Invite" buttons beside pool members create a team under the name given to the pool.
+        "my_pool_entry": my_pool_entry,
         "pool": list(pool_for(tournament)) if in_pool else [],
         "invite_slots": range(1, tournament.team_size),
     }
@@ -104,6 +108,7 @@ def team_create_view(request, tournament_id: int):
                 name=_text(request, "player_name"),
                 wizards_id=_text(request, "wizards_id"),
                 username=request.user.username,
+                name_reading=_text(request, "player_name_reading"),
             )
         ]
         for index in range(1, tournament.team_size):
@@ -161,7 +166,9 @@ def join_code_lookup(request):
     code = normalise_join_code(request.GET.get("code", ""))
     problem = join_code_problem(code)
     if problem:
-        return render(request, "tournaments/join.html", {"error": problem, "team": None}, status=404)
+        return render(
+            request, "tournaments/join.html", {"error": localize(problem), "team": None}, status=404
+        )
     return redirect("team-join", code=code)
 
 
@@ -182,13 +189,21 @@ def team_join(request, code: str):
                 invitation_decline(code=code, actor=request.user)
                 messages.success(request, _("Invitation to “%(team)s” declined.") % {"team": team.name})
             else:
-                invitation_accept(
+                player = invitation_accept(
                     code=code,
                     actor=request.user,
                     name=_text(request, "player_name"),
                     wizards_id=_text(request, "wizards_id"),
+                    name_reading=_text(request, "player_name_reading"),
                 )
-                messages.success(request, _("You joined “%(team)s”.") % {"team": team.name})
+                if invitation is not None and invitation.player_id == player.pk:
+                    messages.success(
+                        request,
+                        _("Your account is linked to %(name)s on “%(team)s”.")
+                        % {"name": player.name, "team": team.name},
+                    )
+                else:
+                    messages.success(request, _("You joined “%(team)s”.") % {"team": team.name})
             return _me(tournament)
         except DomainError as error_:
             status, error = error_.status_code, error_.message
@@ -213,6 +228,7 @@ def pool_join_view(request, tournament_id: int):
             actor=request.user,
             name=_text(request, "player_name"),
             wizards_id=_text(request, "wizards_id"),
+            name_reading=_text(request, "player_name_reading"),
         )
     except DomainError as error:
         return _back_to_me(request, tournament, error)

@@ -32,6 +32,7 @@ from enum import StrEnum
 
 from clock.domain.errors import EndOfRoundError
 from clock.domain.round_clock import RoundClock, require_aware
+from common.translatable import N_
 from tournaments.domain.choices import TeamSide
 
 TEAM_ADDITIONAL_TURNS = 3
@@ -124,7 +125,9 @@ def _team(value: TeamSide | str) -> TeamSide:
     try:
         return TeamSide(value)
     except ValueError:
-        raise EndOfRoundError("invalid_team", f"team must be 'A' or 'B', got {value!r}") from None
+        raise EndOfRoundError(
+            "invalid_team", N_("team must be 'A' or 'B', got %(value)r", value=value)
+        ) from None
 
 
 def counted_slow_play_penalties(
@@ -234,7 +237,7 @@ class ExtraTurnsTracker:
 
     def complete_turn(self) -> ExtraTurnsTracker:
         if self.finished:
-            raise EndOfRoundError("turns_finished", "every end-of-round turn has been played")
+            raise EndOfRoundError("turns_finished", N_("every end-of-round turn has been played"))
         return replace(self, turns_completed=self.turns_completed + 1)
 
     def add_penalty(self, penalty: SlowPlayPenalty) -> ExtraTurnsTracker:
@@ -294,7 +297,9 @@ class TableEndOfRound:
         if self.extension_minutes < 0:
             raise EndOfRoundError("invalid_extension", "a table's extension total cannot be negative")
         if self.time_called is None and self.turns_completed:
-            raise EndOfRoundError("time_not_called", "no end-of-round turn is played before time is called")
+            raise EndOfRoundError(
+                "time_not_called", N_("no end-of-round turn is played before time is called")
+            )
         if self.time_called is not None:
             ExtraTurnsTracker(
                 self.time_called, self.penalties, self.turns_completed, self.ends_at, self.additional_turns
@@ -321,11 +326,15 @@ def call_time(
     (round end plus its extensions; MTR 2.4 starts the turns after all extensions)."""
     require_aware(at, "time called at")
     if table.time_called is not None:
-        raise EndOfRoundError("time_already_called", f"time was already called at table {table.table}")
+        raise EndOfRoundError(
+            "time_already_called", N_("time was already called at table %(table)s", table=table.table)
+        )
     if clock.untimed:
-        raise EndOfRoundError("untimed_round", "an untimed round has no end-of-round turns")
+        raise EndOfRoundError("untimed_round", N_("an untimed round has no end-of-round turns"))
     if not clock.table_time_up(at, table.extension_minutes):
-        raise EndOfRoundError("time_not_up", f"table {table.table} still has time on its clock")
+        raise EndOfRoundError(
+            "time_not_up", N_("table %(table)s still has time on its clock", table=table.table)
+        )
     return replace(with_table_end(clock, table, at), time_called=TimeCalled(_team(active_team), at))
 
 
@@ -339,5 +348,5 @@ def with_table_end(clock: RoundClock, table: TableEndOfRound, now: datetime) -> 
 def complete_turn(table: TableEndOfRound) -> TableEndOfRound:
     tracker = table.tracker
     if tracker is None:
-        raise EndOfRoundError("time_not_called", "time has not been called at this table")
+        raise EndOfRoundError("time_not_called", N_("time has not been called at this table"))
     return replace(table, turns_completed=tracker.complete_turn().turns_completed)

@@ -29,6 +29,7 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 
 from clock.domain.errors import ClockError
+from common.translatable import N_
 
 DEFAULT_ROUND_LENGTH = timedelta(minutes=50)
 PLAYOFF_ROUND_LENGTH = timedelta(minutes=90)
@@ -71,7 +72,10 @@ def validate_round_length(length: timedelta | None) -> timedelta | None:
     if length < MIN_ROUND_LENGTH:
         raise ClockError(
             "round_too_short",
-            f"a round lasts at least {MIN_ROUND_LENGTH.total_seconds() // 60:.0f} minutes (MTR Appendix B)",
+            N_(
+                "a round lasts at least %(minutes)s minutes (MTR Appendix B)",
+                minutes=f"{MIN_ROUND_LENGTH.total_seconds() // 60:.0f}",
+            ),
         )
     return length
 
@@ -79,12 +83,13 @@ def validate_round_length(length: timedelta | None) -> timedelta | None:
 def validate_extension_minutes(minutes: int) -> int:
     """Check one extension grant: a positive whole number of minutes, at most the sane cap."""
     if isinstance(minutes, bool) or not isinstance(minutes, int):
-        raise ClockError("invalid_extension", "an extension is a whole number of minutes")
+        raise ClockError("invalid_extension", N_("an extension is a whole number of minutes"))
     if minutes <= 0:
-        raise ClockError("invalid_extension", "an extension must add at least one minute")
+        raise ClockError("invalid_extension", N_("an extension must add at least one minute"))
     if minutes > MAX_EXTENSION_MINUTES:
         raise ClockError(
-            "extension_too_long", f"a single extension is at most {MAX_EXTENSION_MINUTES} minutes"
+            "extension_too_long",
+            N_("a single extension is at most %(minutes)s minutes", minutes=MAX_EXTENSION_MINUTES),
         )
     return minutes
 
@@ -99,7 +104,7 @@ class TimeExtension:
     def __post_init__(self) -> None:
         validate_extension_minutes(self.minutes)
         if not isinstance(self.reason, str) or not self.reason.strip():
-            raise ClockError("extension_reason_required", "an extension needs a reason")
+            raise ClockError("extension_reason_required", N_("an extension needs a reason"))
 
 
 def total_extension_minutes(extensions: Iterable[TimeExtension]) -> int:
@@ -209,7 +214,7 @@ class RoundClock:
         """Start the round; starting twice would silently reset everyone's time."""
         require_aware(at, "round start")
         if self.started_at is not None:
-            raise ClockError("already_started", "the round has already started")
+            raise ClockError("already_started", N_("the round has already started"))
         return replace(self, started_at=at)
 
     def pause(self, at: datetime) -> RoundClock:
@@ -217,24 +222,24 @@ class RoundClock:
         tables on extensions are still playing on the same clock."""
         self._check_order(at)
         if self.started_at is None or self.finished_at is not None:
-            raise ClockError("not_running", "only a running round can be paused")
+            raise ClockError("not_running", N_("only a running round can be paused"))
         if self.pauses and self.pauses[-1].is_open:
-            raise ClockError("already_paused", "the round is already paused")
+            raise ClockError("already_paused", N_("the round is already paused"))
         return replace(self, pauses=(*self.pauses, Pause(at)))
 
     def resume(self, at: datetime) -> RoundClock:
         self._check_order(at)
         if self.finished_at is not None or not self.pauses or not self.pauses[-1].is_open:
-            raise ClockError("not_paused", "only a paused round can be resumed")
+            raise ClockError("not_paused", N_("only a paused round can be resumed"))
         return replace(self, pauses=(*self.pauses[:-1], Pause(self.pauses[-1].started_at, at)))
 
     def finish(self, at: datetime) -> RoundClock:
         """Close the round (all results in). The clock freezes; an open pause ends with it."""
         self._check_order(at)
         if self.started_at is None:
-            raise ClockError("not_started", "a round that has not started cannot finish")
+            raise ClockError("not_started", N_("a round that has not started cannot finish"))
         if self.finished_at is not None:
-            raise ClockError("already_finished", "the round has already finished")
+            raise ClockError("already_finished", N_("the round has already finished"))
         return replace(self, finished_at=at)
 
     def _horizon(self, now: datetime) -> datetime:

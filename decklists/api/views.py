@@ -48,6 +48,10 @@ class LineErrorSerializer(serializers.Serializer):
         child=serializers.CharField(), help_text="Close card names, best first."
     )
 
+    def to_representation(self, instance: dict) -> dict:
+        """The message in the request's language (a stored row keeps what translates it)."""
+        return {**super().to_representation(instance), "message": selectors.error_message(instance)}
+
 
 class CardCountSerializer(serializers.Serializer):
     count = serializers.IntegerField()

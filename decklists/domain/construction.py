@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from common.translatable import N_
 from decklists.domain.cards import DEFAULT_COPY_LIMIT, Card, CardIndex, Legality
 from decklists.domain.decks import Deck
 from decklists.domain.errors import DeckError, ErrorCode, sorted_errors
@@ -76,7 +77,9 @@ def check_constructed_deck(
         known = ", ".join(sorted(index.formats))
         return (
             DeckError(
-                ErrorCode.UNKNOWN_FORMAT, f"Unknown format {deck.format!r} (known: {known}).", players=players
+                ErrorCode.UNKNOWN_FORMAT,
+                N_("Unknown format %(format)r (known: %(known)s).", format=deck.format, known=known),
+                players=players,
             ),
         )
     size = deck.main_count
@@ -84,7 +87,12 @@ def check_constructed_deck(
         errors.append(
             DeckError(
                 ErrorCode.DECK_TOO_SMALL,
-                f"{deck.player}: the deck has {size} cards; 2HG Constructed needs at least {CONSTRUCTED_MIN_DECK}.",
+                N_(
+                    "%(player)s: the deck has %(size)s cards; 2HG Constructed needs at least %(minimum)s.",
+                    player=deck.player,
+                    size=size,
+                    minimum=CONSTRUCTED_MIN_DECK,
+                ),
                 players=players,
             )
         )
@@ -93,7 +101,11 @@ def check_constructed_deck(
         errors.append(
             DeckError(
                 ErrorCode.SIDEBOARD_NOT_ALLOWED,
-                f"{deck.player}: {side} sideboard cards registered; 2HG Constructed has no sideboard.",
+                N_(
+                    "%(player)s: %(count)s sideboard cards registered; 2HG Constructed has no sideboard.",
+                    player=deck.player,
+                    count=side,
+                ),
                 players=players,
             )
         )
@@ -101,7 +113,11 @@ def check_constructed_deck(
         errors.append(
             DeckError(
                 ErrorCode.SIDEBOARD_NOT_ALLOWED,
-                f"{deck.player}: companion {name!r} needs a sideboard, and 2HG Constructed has none.",
+                N_(
+                    "%(player)s: companion %(card)r needs a sideboard, and 2HG Constructed has none.",
+                    player=deck.player,
+                    card=name,
+                ),
                 card=name,
                 players=players,
             )
@@ -110,7 +126,11 @@ def check_constructed_deck(
         errors.append(
             DeckError(
                 ErrorCode.COMMANDER_NOT_ALLOWED,
-                f"{deck.player}: 2HG has no commander; list {name!r} in the deck instead.",
+                N_(
+                    "%(player)s: 2HG has no commander; list %(card)r in the deck instead.",
+                    player=deck.player,
+                    card=name,
+                ),
                 card=name,
                 players=players,
             )
@@ -121,7 +141,11 @@ def check_constructed_deck(
             errors.append(
                 DeckError(
                     ErrorCode.UNKNOWN_CARD,
-                    f"{deck.player}: {name!r} is not in the card data (stale name?).",
+                    N_(
+                        "%(player)s: %(card)r is not in the card data (stale name?).",
+                        player=deck.player,
+                        card=name,
+                    ),
                     card=name,
                     players=players,
                 )
@@ -136,7 +160,11 @@ def _card_errors(card: Card, count: int, deck: Deck, legality: Legality) -> Iter
     if card.face_names[0] in TWO_HG_BANNED_FRONT_FACES:
         yield DeckError(
             ErrorCode.TWO_HG_BANNED,
-            f"{deck.player}: {card.name} is banned in every 2HG Constructed format.",
+            N_(
+                "%(player)s: %(card)s is banned in every 2HG Constructed format.",
+                player=deck.player,
+                card=card.name,
+            ),
             card=card.name,
             players=players,
         )
@@ -144,7 +172,12 @@ def _card_errors(card: Card, count: int, deck: Deck, legality: Legality) -> Iter
     if legality is Legality.BANNED:
         yield DeckError(
             ErrorCode.BANNED,
-            f"{deck.player}: {card.name} is banned in {deck.format}.",
+            N_(
+                "%(player)s: %(card)s is banned in %(format)s.",
+                player=deck.player,
+                card=card.name,
+                format=deck.format,
+            ),
             card=card.name,
             players=players,
         )
@@ -152,7 +185,12 @@ def _card_errors(card: Card, count: int, deck: Deck, legality: Legality) -> Iter
     if legality is Legality.NOT_LEGAL:
         yield DeckError(
             ErrorCode.NOT_LEGAL,
-            f"{deck.player}: {card.name} is not legal in {deck.format}.",
+            N_(
+                "%(player)s: %(card)s is not legal in %(format)s.",
+                player=deck.player,
+                card=card.name,
+                format=deck.format,
+            ),
             card=card.name,
             players=players,
         )
@@ -160,17 +198,30 @@ def _card_errors(card: Card, count: int, deck: Deck, legality: Legality) -> Iter
     if legality is Legality.RESTRICTED and count > 1:
         yield DeckError(
             ErrorCode.RESTRICTED_OVER_1,
-            f"{deck.player}: {count} copies of {card.name}, which is restricted in {deck.format} (1 allowed).",
+            N_(
+                "%(player)s: %(count)s copies of %(card)s, which is restricted in %(format)s (1 allowed).",
+                player=deck.player,
+                count=count,
+                card=card.name,
+                format=deck.format,
+            ),
             card=card.name,
             players=players,
         )
         return
     limit = card.max_copies
     if limit is not None and count > limit:
-        rule = "the normal limit" if limit == DEFAULT_COPY_LIMIT else "the card's own limit"
+        rule = N_("the normal limit") if limit == DEFAULT_COPY_LIMIT else N_("the card's own limit")
         yield DeckError(
             ErrorCode.TOO_MANY_COPIES,
-            f"{deck.player}: {count} copies of {card.name}; {rule} is {limit}.",
+            N_(
+                "%(player)s: %(count)s copies of %(card)s; %(rule)s is %(limit)s.",
+                player=deck.player,
+                count=count,
+                card=card.name,
+                rule=rule,
+                limit=limit,
+            ),
             card=card.name,
             players=players,
         )
@@ -230,7 +281,13 @@ def check_limited_team(pool: LimitedPool, decks: Sequence[Deck]) -> TeamVerdict:
             errors.append(
                 DeckError(
                     ErrorCode.DECK_TOO_SMALL,
-                    f"{deck.player}: the deck has {size} cards; 2HG {pool.kind.value} needs at least {LIMITED_MIN_DECK}.",
+                    N_(
+                        "%(player)s: the deck has %(size)s cards; 2HG %(format)s needs at least %(minimum)s.",
+                        player=deck.player,
+                        size=size,
+                        format=pool.kind.value,
+                        minimum=LIMITED_MIN_DECK,
+                    ),
                     players=players,
                 )
             )
@@ -238,7 +295,11 @@ def check_limited_team(pool: LimitedPool, decks: Sequence[Deck]) -> TeamVerdict:
             errors.append(
                 DeckError(
                     ErrorCode.COMMANDER_NOT_ALLOWED,
-                    f"{deck.player}: 2HG has no commander; list {name!r} in the deck instead.",
+                    N_(
+                        "%(player)s: 2HG has no commander; list %(card)r in the deck instead.",
+                        player=deck.player,
+                        card=name,
+                    ),
                     card=name,
                     players=players,
                 )
@@ -255,7 +316,11 @@ def check_limited_team(pool: LimitedPool, decks: Sequence[Deck]) -> TeamVerdict:
             errors.append(
                 DeckError(
                     ErrorCode.NOT_IN_POOL,
-                    f"{', '.join(players)}: {name} is not in the team's pool.",
+                    N_(
+                        "%(players)s: %(card)s is not in the team's pool.",
+                        players=", ".join(players),
+                        card=name,
+                    ),
                     card=name,
                     players=players,
                 )
@@ -264,7 +329,13 @@ def check_limited_team(pool: LimitedPool, decks: Sequence[Deck]) -> TeamVerdict:
             errors.append(
                 DeckError(
                     ErrorCode.OVER_POOL_COUNT,
-                    f"{', '.join(players)}: {used[name]} copies of {name} in the team's decks; the pool has {available}.",
+                    N_(
+                        "%(players)s: %(count)s copies of %(card)s in the team's decks; the pool has %(available)s.",
+                        players=", ".join(players),
+                        count=used[name],
+                        card=name,
+                        available=available,
+                    ),
                     card=name,
                     players=players,
                 )

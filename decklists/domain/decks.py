@@ -15,6 +15,7 @@ import io
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from common.translatable import N_
 from decklists.domain.cards import Card, CardIndex
 from decklists.domain.errors import DeckError, ErrorCode, sorted_errors
 from decklists.domain.parsing import Entry, ParsedDecklist, Section, clip, parse_decklist
@@ -50,6 +51,16 @@ class DeckSubmission:
         return self.deck is not None and not self.errors
 
 
+def _alternatives(names: tuple[str, ...]) -> str:
+    """One to three card names (``CardIndex.match`` suggests at most three), quoted, as "'A' or
+    'B' or 'C'" is said in the reader's language."""
+    if len(names) == 1:
+        return repr(names[0])
+    if len(names) == 2:
+        return N_("%(first)r or %(second)r", first=names[0], second=names[1])
+    return N_("%(first)r or %(second)r or %(third)r", first=names[0], second=names[1], third=names[2])
+
+
 def resolve_entry(entry: Entry, index: CardIndex) -> tuple[Card | None, DeckError | None]:
     """Resolve one entry's name; the error carries the line and up to three suggestions.
 
@@ -63,17 +74,26 @@ def resolve_entry(entry: Entry, index: CardIndex) -> tuple[Card | None, DeckErro
     found = index.match(entry.name)
     if found.card is not None:
         return found.card, None
-    if found.error is ErrorCode.AMBIGUOUS_CARD:
-        message = (
-            f"Line {entry.line}: {clip(entry.name)!r} is the front face of several cards; write the full name"
+    name = clip(entry.name)
+    if found.error is ErrorCode.AMBIGUOUS_CARD and found.suggestions:
+        problem = N_(
+            "%(card)r is the front face of several cards; write the full name (did you mean %(suggestions)s?).",
+            card=name,
+            suggestions=_alternatives(found.suggestions),
+        )
+    elif found.error is ErrorCode.AMBIGUOUS_CARD:
+        problem = N_("%(card)r is the front face of several cards; write the full name.", card=name)
+    elif found.suggestions:
+        problem = N_(
+            "unknown card %(card)r (did you mean %(suggestions)s?).",
+            card=name,
+            suggestions=_alternatives(found.suggestions),
         )
     else:
-        message = f"Line {entry.line}: unknown card {clip(entry.name)!r}"
-    if found.suggestions:
-        message += " (did you mean " + " or ".join(repr(s) for s in found.suggestions) + "?)"
+        problem = N_("unknown card %(card)r.", card=name)
     error = DeckError(
         code=found.error or ErrorCode.UNKNOWN_CARD,
-        message=message + ".",
+        message=N_("Line %(line)s: %(problem)s", line=entry.line, problem=problem),
         card=clip(entry.name),
         line=entry.line,
         line_text=clip(entry.line_text),

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
+from common.translatable import N_
 from decklists.domain.errors import DeckError, ErrorCode
 
 MAX_CHARS = 20_000
@@ -133,7 +134,11 @@ def parse_decklist(
             (
                 _error(
                     ErrorCode.PARSE_TOO_LONG,
-                    f"The list has {len(text)} characters; the limit is {max_chars}.",
+                    N_(
+                        "The list has %(count)s characters; the limit is %(limit)s.",
+                        count=len(text),
+                        limit=max_chars,
+                    ),
                 ),
             ),
         )
@@ -141,14 +146,18 @@ def parse_decklist(
     while lines and not lines[-1].strip():
         lines.pop()
     if not lines:
-        return ParsedDecklist((), (_error(ErrorCode.PARSE_EMPTY, "The list is empty."),))
+        return ParsedDecklist((), (_error(ErrorCode.PARSE_EMPTY, N_("The list is empty.")),))
     if len(lines) > max_lines:
         return ParsedDecklist(
             (),
             (
                 _error(
                     ErrorCode.PARSE_TOO_MANY_LINES,
-                    f"The list has {len(lines)} lines; the limit is {max_lines}.",
+                    N_(
+                        "The list has %(count)s lines; the limit is %(limit)s.",
+                        count=len(lines),
+                        limit=max_lines,
+                    ),
                 ),
             ),
         )
@@ -170,7 +179,10 @@ def parse_decklist(
         if _CONTROL.search(raw):
             errors.append(
                 _error(
-                    ErrorCode.PARSE_INVALID_CHARACTER, "The line contains a control character.", number, line
+                    ErrorCode.PARSE_INVALID_CHARACTER,
+                    N_("The line contains a control character."),
+                    number,
+                    line,
                 )
             )
             continue
@@ -198,7 +210,7 @@ def parse_decklist(
                 errors.append(
                     _error(
                         ErrorCode.PARSE_BAD_CSV,
-                        "A CSV row needs exactly two columns: count,name.",
+                        N_("A CSV row needs exactly two columns: count,name."),
                         number,
                         line,
                     )
@@ -212,7 +224,11 @@ def parse_decklist(
                 errors.append(
                     _error(
                         ErrorCode.PARSE_MISSING_COUNT,
-                        f"Line {number} should start with a number of copies, e.g. '4 {clip(body)}'.",
+                        N_(
+                            "Line %(line)s should start with a number of copies, e.g. '4 %(card)s'.",
+                            line=number,
+                            card=clip(body),
+                        ),
                         number,
                         line,
                     )
@@ -225,7 +241,12 @@ def parse_decklist(
                 name, printing = name[: found.start()].strip(), found.group(1)
         if not name:
             errors.append(
-                _error(ErrorCode.PARSE_MISSING_NAME, f"Line {number} has no card name.", number, line)
+                _error(
+                    ErrorCode.PARSE_MISSING_NAME,
+                    N_("Line %(line)s has no card name.", line=number),
+                    number,
+                    line,
+                )
             )
             continue
         # isdecimal, not isdigit: "²" is a digit that int() refuses. All zeros is below 1.
@@ -233,7 +254,13 @@ def parse_decklist(
             errors.append(
                 _error(
                     ErrorCode.PARSE_BAD_COUNT,
-                    f"Line {number}: {clip(count_text)!r} is not a positive whole number of copies.",
+                    N_(
+                        "Line %(line)s: %(problem)s",
+                        line=number,
+                        problem=N_(
+                            "%(count)r is not a positive whole number of copies.", count=clip(count_text)
+                        ),
+                    ),
                     number,
                     line,
                 )
@@ -246,7 +273,15 @@ def parse_decklist(
             errors.append(
                 _error(
                     ErrorCode.PARSE_COUNT_TOO_LARGE,
-                    f"Line {number}: {clip(count_text)} copies; at most {max_copies} per line.",
+                    N_(
+                        "Line %(line)s: %(problem)s",
+                        line=number,
+                        problem=N_(
+                            "%(count)s copies; at most %(limit)s per line.",
+                            count=clip(count_text),
+                            limit=max_copies,
+                        ),
+                    ),
                     number,
                     line,
                 )
@@ -261,5 +296,5 @@ def parse_decklist(
         )
 
     if not entries and not errors:
-        errors.append(_error(ErrorCode.PARSE_NO_CARDS, "The list has no card lines."))
+        errors.append(_error(ErrorCode.PARSE_NO_CARDS, N_("The list has no card lines.")))
     return ParsedDecklist(tuple(entries), tuple(errors))

@@ -19,6 +19,7 @@ import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from common.translatable import N_
 from decklists.domain.cards import DEFAULT_COPY_LIMIT, CardIndex, Legality
 from decklists.domain.decks import Deck
 from decklists.domain.errors import DeckError, ErrorCode, sorted_errors
@@ -73,8 +74,12 @@ class UnifiedDeckConstruction:
                 errors.append(
                     DeckError(
                         ErrorCode.UDC_SHARED_CARD,
-                        f"{name} is in the decks of {', '.join(players)}; under Unified Deck Construction "
-                        "a card other than a basic land may be in only one deck of the team.",
+                        N_(
+                            "%(card)s is in the decks of %(players)s; under Unified Deck Construction "
+                            "a card other than a basic land may be in only one deck of the team.",
+                            card=name,
+                            players=", ".join(players),
+                        ),
                         card=name,
                         players=players,
                     )
@@ -93,8 +98,11 @@ class UnifiedDeckConstruction:
             errors.append(
                 DeckError(
                     ErrorCode.UDC_OVERRIDE_TWO_DECKS,
-                    f"More than one deck goes past 4 copies through a card's own text ({detail}); "
-                    "only one deck of the team may.",
+                    N_(
+                        "More than one deck goes past 4 copies through a card's own text (%(detail)s); "
+                        "only one deck of the team may.",
+                        detail=detail,
+                    ),
                     players=players,
                 )
             )
@@ -119,7 +127,12 @@ class UnifiedDeckConstruction:
                 errors.append(
                     DeckError(
                         ErrorCode.UDC_RESTRICTED_TEAM,
-                        f"{name} is restricted: one copy per team, but {', '.join(players)} register {total}.",
+                        N_(
+                            "%(card)s is restricted: one copy per team, but %(players)s register %(total)s.",
+                            card=name,
+                            players=", ".join(players),
+                            total=total,
+                        ),
                         card=name,
                         players=players,
                     )
@@ -130,8 +143,14 @@ class UnifiedDeckConstruction:
                 errors.append(
                     DeckError(
                         ErrorCode.UDC_OVER_4_COMBINED,
-                        f"{total} copies of {name} across the decks of {', '.join(players)}; "
-                        f"the team may have {limit} in total.",
+                        N_(
+                            "%(total)s copies of %(card)s across the decks of %(players)s; "
+                            "the team may have %(limit)s in total.",
+                            total=total,
+                            card=name,
+                            players=", ".join(players),
+                            limit=limit,
+                        ),
                         card=name,
                         players=players,
                     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.http import FileResponse
 from django.shortcuts import get_object_or_404
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
@@ -112,7 +113,10 @@ class DocumentFileApi(StaffOnly):
         job = self.readable_job(request, job_id)
         if job.status != JobStatus.DONE:
             return Response(
-                {"detail": f"the document is {job.status}", "errors": [{"message": f"job is {job.status}"}]},
+                {
+                    "detail": _("the document is %(status)s") % {"status": job.get_status_display()},
+                    "errors": [{"message": _("job is %(status)s") % {"status": job.get_status_display()}}],
+                },
                 status=status.HTTP_404_NOT_FOUND,
             )
         round_part = f"-round-{job.round.number}" if job.round else ""

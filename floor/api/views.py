@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
@@ -435,7 +436,7 @@ class NotesApi(_FloorApi):
 
         def validate_kind(self, value: str) -> str:
             if value not in NoteKind.values:
-                raise ValidationError(f"'note' or 'statement', not {value!r}")
+                raise ValidationError(_("'note' or 'statement', not %(value)s") % {"value": repr(value)})
             return value
 
         given_by = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")

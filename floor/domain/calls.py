@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
+from common.translatable import N_
+
 
 class CallStatus(StrEnum):
     OPEN = "open"
@@ -59,9 +61,15 @@ def effective_status(stored: CallStatus | str, *, result_confirmed: bool) -> Cal
 def _require_live(call: CallState) -> None:
     status = effective_status(call.status, result_confirmed=call.result_confirmed)
     if status is CallStatus.RESOLVED:
-        raise CallRefused("resolved", "this call is already resolved")
+        raise CallRefused("resolved", N_("this call is already resolved"))
     if status is CallStatus.CLOSED:
-        raise CallRefused("closed", "this call closed when the table's result was confirmed")
+        raise CallRefused("closed", N_("this call closed when the table's result was confirmed"))
+
+
+def _claimed_by(call: CallState) -> N_:
+    if call.claimed_by_name:
+        return N_("claimed by %(judge)s", judge=call.claimed_by_name)
+    return N_("claimed by another judge")
 
 
 def check_claim(call: CallState, *, judge_id: int, head_judge: bool) -> bool:
@@ -78,16 +86,16 @@ def check_claim(call: CallState, *, judge_id: int, head_judge: bool) -> bool:
         return False
     if head_judge and call.escalated:
         return True
-    raise CallRefused("claimed", f"claimed by {call.claimed_by_name or 'another judge'}")
+    raise CallRefused("claimed", _claimed_by(call))
 
 
 def check_escalate(call: CallState, *, judge_id: int, head_judge: bool) -> None:
     """The judge holding a call (or any judge, while nobody holds it) sends it to the head judge."""
     _require_live(call)
     if call.escalated:
-        raise CallRefused("escalated", "this call is already with the head judge")
+        raise CallRefused("escalated", N_("this call is already with the head judge"))
     if call.claimed_by not in (None, judge_id) and not head_judge:
-        raise CallRefused("claimed", f"claimed by {call.claimed_by_name or 'another judge'}")
+        raise CallRefused("claimed", _claimed_by(call))
 
 
 def check_resolve(call: CallState, *, judge_id: int, head_judge: bool) -> None:
@@ -95,7 +103,7 @@ def check_resolve(call: CallState, *, judge_id: int, head_judge: bool) -> None:
     judge who was nearest answered without tapping Claim); the head judge may resolve any call."""
     _require_live(call)
     if call.claimed_by not in (None, judge_id) and not head_judge:
-        raise CallRefused("claimed", f"claimed by {call.claimed_by_name or 'another judge'}")
+        raise CallRefused("claimed", _claimed_by(call))
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,8 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from common.translatable import N_
+
 WIN_POINTS = 3
 
 
@@ -65,7 +67,7 @@ def plan_checks(
     proposal on every phone and reload. Proposals come back by table number.
     """
     if count < 1:
-        raise PlanError("count", "ask for at least one table")
+        raise PlanError("count", N_("ask for at least one table"))
     checked = set(checked_teams)
     rng = random.Random(seed)
     ordered = sorted(tables, key=lambda t: t.table)
@@ -117,7 +119,7 @@ def cut_contenders(
     every active team makes it. No cut (0): nobody to check before it.
     """
     if remaining_rounds < 0:
-        raise PlanError("remaining_rounds", "cannot be negative")
+        raise PlanError("remaining_rounds", N_("cannot be negative"))
     if cut <= 0:
         return Contenders(cut=0, cut_line_points=None, remaining_rounds=remaining_rounds, teams=())
     checked = set(checked_teams)

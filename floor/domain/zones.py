@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TypeVar
 
+from common.translatable import N_
+
 
 class ZoneError(Exception):
     def __init__(self, field: str, message: str) -> None:
@@ -33,19 +35,30 @@ class TableRange:
 def check_zone(new: TableRange, existing: Iterable[TableRange]) -> None:
     """Refuse an empty or reversed range, a blank name, and a range overlapping another zone."""
     if not new.name.strip():
-        raise ZoneError("name", "name the zone (for example 'Front' or 'Tables 1-40')")
+        raise ZoneError("name", N_("name the zone (for example 'Front' or 'Tables 1-40')"))
     if new.first_table < 1:
-        raise ZoneError("first_table", "tables are numbered from 1")
+        raise ZoneError("first_table", N_("tables are numbered from 1"))
     if new.last_table < new.first_table:
         raise ZoneError(
-            "last_table", f"the last table ({new.last_table}) is before the first ({new.first_table})"
+            "last_table",
+            N_(
+                "the last table (%(last)s) is before the first (%(first)s)",
+                last=new.last_table,
+                first=new.first_table,
+            ),
         )
     for other in existing:
         if new.first_table <= other.last_table and other.first_table <= new.last_table:
             raise ZoneError(
                 "first_table",
-                f"tables {max(new.first_table, other.first_table)}-{min(new.last_table, other.last_table)} "
-                f"are already in zone '{other.name}' ({other.first_table}-{other.last_table})",
+                N_(
+                    "tables %(first)s-%(last)s are already in zone '%(zone)s' (%(zone_first)s-%(zone_last)s)",
+                    first=max(new.first_table, other.first_table),
+                    last=min(new.last_table, other.last_table),
+                    zone=other.name,
+                    zone_first=other.first_table,
+                    zone_last=other.last_table,
+                ),
             )
 
 

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from clock.services import time_extension_grant
 from common.errors import ConflictError, DomainError
+from common.i18n import localize
 from floor.domain.calls import LIVE_STATUSES, CallRefused, CallState, CallStatus
 from floor.domain.calls import check_claim as _check_claim
 from floor.domain.calls import check_escalate as _check_escalate
@@ -44,9 +45,10 @@ def _state(call: JudgeCall) -> CallState:
 
 
 def _refusal(exc: CallRefused, call: JudgeCall) -> ConflictError:
+    message = localize(exc.message)
     return ConflictError(
-        exc.message,
-        errors=[{"field": "status", "message": exc.message, "code": exc.code}],
+        message,
+        errors=[{"field": "status", "message": message, "code": exc.code}],
         extra={"code": exc.code, "claimed_by": _display(call.claimed_by) or None},
     )
 

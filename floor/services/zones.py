@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from django.db import transaction
 
 from common.errors import DomainError
+from common.i18n import localize
 from floor.domain.zones import TableRange, ZoneError, check_zone
 from floor.models import Zone
 from tournaments.models import Tournament
@@ -28,7 +29,8 @@ def zone_create(
     try:
         check_zone(TableRange(name.strip(), first_table, last_table), existing)
     except ZoneError as exc:
-        raise DomainError(exc.message, errors=[{"field": exc.field, "message": exc.message}]) from exc
+        message = localize(exc.message)
+        raise DomainError(message, errors=[{"field": exc.field, "message": message}]) from exc
     users = _judges(tournament, judges)
     zone = Zone.objects.create(
         tournament=tournament, name=name.strip(), first_table=first_table, last_table=last_table

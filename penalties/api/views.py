@@ -7,6 +7,7 @@ Penalties are for event staff only: everyone else, anonymous visitors included, 
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -83,9 +84,11 @@ def _resolve(tournament: Tournament, data: dict) -> tuple[Player, Round]:
     event_round = Round.objects.filter(tournament=tournament, number=data["round"]).first()
     errors = {}
     if player is None:
-        errors["player"] = [f"no player with id {data['player']} in this event"]
+        errors["player"] = [_("no player with id %(id)s in this event") % {"id": data["player"]}]
     if event_round is None:
-        errors["round"] = [f"round {data['round']} has not been paired in this event"]
+        errors["round"] = [
+            _("round %(number)s has not been paired in this event") % {"number": data["round"]}
+        ]
     if errors:
         raise ValidationError(errors)
     return player, event_round
@@ -297,7 +300,7 @@ class PenaltiesApi(_EventApi):
                 tournament=tournament, pk=values["simultaneous_with"]
             ).first()
             if simultaneous_with is None:
-                raise ValidationError({"simultaneous_with": ["no such penalty in this event"]})
+                raise ValidationError({"simultaneous_with": [_("no such penalty in this event")]})
         penalty = penalty_issue(
             tournament=tournament,
             actor=request.user,

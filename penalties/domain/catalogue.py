@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from common.translatable import N_
 from penalties.domain.enums import InfractionCategory, Penalty, Rel
 from penalties.domain.errors import PenaltyRuleError
 
@@ -349,6 +350,12 @@ def get_infraction(code: str) -> Infraction:
         return CATALOGUE[code]
     except KeyError:
         raise PenaltyRuleError(
-            f"Unknown infraction code {code!r}; known codes: {', '.join(CATALOGUE)}",
-            errors=[{"field": "infraction_code", "message": f"unknown infraction code {code!r}"}],
+            N_(
+                "Unknown infraction code %(code)r; known codes: %(known)s",
+                code=code,
+                known=", ".join(CATALOGUE),
+            ),
+            errors=[
+                {"field": "infraction_code", "message": N_("unknown infraction code %(code)r", code=code)}
+            ],
         ) from None

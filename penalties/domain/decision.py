@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from common.translatable import N_
 from penalties.domain.catalogue import Infraction, get_infraction
 from penalties.domain.enums import DeckProblemUpgrade, Penalty, PenaltyPolicy, Rel, TeamEffect
 from penalties.domain.errors import PenaltyRuleError
@@ -207,15 +208,22 @@ def propose_penalty(
 
 def _validate(*, day: int, history: Sequence[PriorPenalty], context: PenaltyContext) -> None:
     if day < 1:
-        raise PenaltyRuleError(f"Event days start at 1, got {day}")
+        raise PenaltyRuleError(N_("Event days start at 1, got %(day)s", day=day))
     for prior in history:
         get_infraction(prior.infraction_code)
         if prior.day < 1 or prior.day > day:
             raise PenaltyRuleError(
-                f"A prior {prior.infraction_code} penalty is dated day {prior.day}, today is {day}"
+                N_(
+                    "A prior %(code)s penalty is dated day %(prior)s, today is %(day)s",
+                    code=prior.infraction_code,
+                    prior=prior.day,
+                    day=day,
+                )
             )
     if context.minutes_late is not None and context.minutes_late < 0:
-        raise PenaltyRuleError(f"minutes_late cannot be negative, got {context.minutes_late}")
+        raise PenaltyRuleError(
+            N_("minutes late cannot be negative, got %(minutes)s", minutes=context.minutes_late)
+        )
 
 
 def _regular(infraction: Infraction, context: PenaltyContext) -> tuple[Penalty, Penalty, list[str], bool]:
@@ -484,20 +492,26 @@ def apply_deviation(
     the one the proposal used, so the effects (extra turns, next match) are recomputed the same way.
     """
     if not by_head_judge:
-        raise PenaltyRuleError("Only the head judge may deviate from the proposed penalty", status_code=403)
+        raise PenaltyRuleError(
+            N_("Only the head judge may deviate from the proposed penalty"), status_code=403
+        )
     reason = reason.strip()
     if not reason:
         raise PenaltyRuleError(
-            "A deviation needs a reason",
-            errors=[{"field": "reason", "message": "a deviation needs a reason"}],
+            N_("A deviation needs a reason"),
+            errors=[{"field": "reason", "message": N_("a deviation needs a reason")}],
         )
     if penalty is decision.penalty:
-        raise PenaltyRuleError(f"{penalty.label} is already the penalty; this is not a deviation")
+        raise PenaltyRuleError(
+            N_("%(penalty)s is already the penalty; this is not a deviation", penalty=N_(penalty.label))
+        )
     if penalty is Penalty.MATCH_POINT:
         if decision.policy is not PenaltyPolicy.MATCH_POINT:
-            raise PenaltyRuleError("The match point penalty exists only under the match_point policy")
+            raise PenaltyRuleError(N_("The match point penalty exists only under the match_point policy"))
         if decision.infraction_code in _NEVER_MATCH_POINT:
-            raise PenaltyRuleError(f"The match point penalty is never used for {decision.infraction_code}")
+            raise PenaltyRuleError(
+                N_("The match point penalty is never used for %(code)s", code=decision.infraction_code)
+            )
     infraction = get_infraction(decision.infraction_code)
     context = context or PenaltyContext()
     effects, notes = _effects(infraction, decision.rel, penalty, decision.drops_team, context)

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import groupby
 
+from common.translatable import N_
 from penalties.domain.decision import PenaltyEffects
 from penalties.domain.enums import Penalty, TeamEffect
 from penalties.domain.errors import PenaltyRuleError
@@ -78,14 +79,20 @@ def match_outcome_from_penalties(
     """
     team_a, team_b = team_ids
     if team_a == team_b:
-        raise PenaltyRuleError("A match needs two different teams")
+        raise PenaltyRuleError(N_("A match needs two different teams"))
     losses = sorted(
         (p for p in penalties if p.penalty in _LOSING and not p.overturned),
         key=lambda p: p.moment,
     )
     for p in losses:
         if p.team_id not in team_ids:
-            raise PenaltyRuleError(f"Penalty {p.penalty_id} is for team {p.team_id}, not in this match")
+            raise PenaltyRuleError(
+                N_(
+                    "Penalty %(penalty)s is for team %(team)s, not in this match",
+                    penalty=p.penalty_id,
+                    team=p.team_id,
+                )
+            )
     loser: Id | None = None
     double = False
     deciding: tuple[Id, ...] = ()
@@ -147,12 +154,12 @@ def overturn(effects: PenaltyEffects, *, reason: str, by_head_judge: bool) -> Ov
     FtMGS given because of an overturned GRV is a penalty of its own, overturned separately.
     """
     if not by_head_judge:
-        raise PenaltyRuleError("Only the head judge may overturn a penalty", status_code=403)
+        raise PenaltyRuleError(N_("Only the head judge may overturn a penalty"), status_code=403)
     reason = reason.strip()
     if not reason:
         raise PenaltyRuleError(
-            "An overturn needs a reason",
-            errors=[{"field": "reason", "message": "an overturn needs a reason"}],
+            N_("An overturn needs a reason"),
+            errors=[{"field": "reason", "message": N_("an overturn needs a reason")}],
         )
     recompute = effects.team_effect in (TeamEffect.LOSE_MATCH, TeamEffect.DISQUALIFY_TEAM)
     reinstate = effects.team_effect is TeamEffect.DISQUALIFY_TEAM or effects.drops_team

@@ -25,15 +25,19 @@
   }
 
   // "Line 3: «4 Lightnig Bolt» — unknown card …", as the team page says it (line_error_text in
-  // decklists/selectors.py): the message's own "Line 3" opening is not repeated.
+  // decklists/selectors.py): the message's own "Line 3" opening (in the page's language, or the
+  // English of an older list) is not repeated.
   function item(error, textarea, changed) {
     var li = document.createElement("li");
     var message = error.message || "";
     if (error.line) {
-      message = message.replace(/^Line \d+\s*:?\s*/, "");
+      var opening = interpolate(gettext("Line %(line)s: "), { line: error.line });
+      message = message.indexOf(opening) === 0
+        ? message.slice(opening.length)
+        : message.replace(/^Line \d+\s*:?\s*/, "");
       var where = document.createElement("span");
       where.className = "line";
-      where.textContent = interpolate(gettext("Line %(line)s: "), { line: error.line });
+      where.textContent = opening;
       li.appendChild(where);
       if (error.line_text) {
         var quoted = document.createElement("span");

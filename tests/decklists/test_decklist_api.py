@@ -173,7 +173,9 @@ def test_every_line_error_carries_the_text_of_its_line_in_every_answer(event, cl
     assert previewed["errors"] == [row]
     assert team["decklists"][0]["errors"] == [row]
     assert detail["versions"][0]["errors"] == [row]
-    assert Player.objects.get(pk=event.a.pk).decklist.current.errors == [row]
+    [stored] = Player.objects.get(pk=event.a.pk).decklist.current.errors
+    assert {key: value for key, value in stored.items() if key != "i18n"} == row
+    assert stored["i18n"]["msgid"] == "Line %(line)s: %(problem)s"  # what translates it when read
 
 
 def test_deck_level_error_carries_the_text_of_the_cards_first_line(event, client_for):

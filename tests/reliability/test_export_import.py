@@ -407,3 +407,30 @@ def test_a_player_who_joined_without_a_wizards_account_and_a_check_in_travel(tmp
     ]
     assert moved.checked_in_at == datetime.datetime(2026, 11, 20, 9, 30, tzinfo=datetime.UTC)
     assert export(new_id)["teams"] == document["teams"]
+
+
+def test_a_players_name_reading_travels_and_older_files_have_none(tmp_path):
+    tournament = tournament_create(actor=UserFactory(), name="Tokyo 2HG", swiss_rounds=3, top_cut=0)
+    team_register(
+        tournament=tournament,
+        actor=tournament.created_by,
+        name="東京",
+        players=[
+            PlayerEntry(name="山田 太郎", wizards_id="yamada@wotc.example", name_reading="やまだ たろう"),
+            PlayerEntry(name="Ann Lee", wizards_id="ann@wotc.example"),
+        ],
+    )
+    document = export(tournament.pk)
+    assert [p["name_reading"] for p in document["teams"][0]["players"]] == ["やまだ たろう", ""]
+    delete_event(tournament)
+    path = tmp_path / "event.json"
+    path.write_text(json.dumps(document))
+    new_id, _ = import_file(path)
+    assert export(new_id)["teams"] == document["teams"]
+    Tournament.objects.get(pk=new_id).delete()
+
+    for player in document["teams"][0]["players"]:
+        del player["name_reading"]
+    path.write_text(json.dumps(document))
+    new_id, _ = import_file(path)
+    assert set(Team.objects.get(tournament_id=new_id).players.values_list("name_reading", flat=True)) == {""}

@@ -82,7 +82,8 @@ def _env(tmp_path: Path) -> dict[str, str]:
 
 @pytest.fixture
 def cluster(tmp_path):
-    """Two gunicorn instances (two sync workers each) and two Celery workers; their base URLs."""
+    """Two gunicorn instances (two threaded workers each, as gunicorn.conf.py runs them) and two
+    Celery workers; their base URLs."""
     env = _env(tmp_path)
     processes: list[subprocess.Popen] = []
     ports = [_free_port(), _free_port()]

@@ -8,6 +8,7 @@ from tests.factories import UserFactory
 from tournaments.enums import StaffRole
 from tournaments.models import Team, Tournament
 from tournaments.services.events import staff_add, tournament_create
+from tournaments.services.invitations import invitation_accept
 from tournaments.services.teams import PlayerEntry, team_register
 
 
@@ -32,7 +33,11 @@ def register_team(
         )
         for index in range(tournament.team_size)
     ]
-    return team_register(tournament=tournament, actor=actor, name=name, players=players)
+    team = team_register(tournament=tournament, actor=actor, name=name, players=players)
+    # Staff name the accounts; each is linked once its player accepts (DECISIONS.md).
+    for invitation in team.invitations.filter(player__isnull=False).select_related("invitee"):
+        invitation_accept(code=team.join_code, actor=invitation.invitee)
+    return team
 
 
 def add_staff(tournament: Tournament, role: str):

@@ -92,6 +92,13 @@ class StaffOutputSerializer(serializers.Serializer):
 
 class PlayerInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=100)
+    name_reading = serializers.CharField(
+        max_length=100,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="How the name is read, in kana or Latin letters (a Japanese name): lists by name sort by it.",
+    )
     wizards_id = serializers.CharField(max_length=254)
     username = serializers.CharField(max_length=150, required=False, allow_blank=True, allow_null=True)
 
@@ -110,6 +117,7 @@ class TeamInputSerializer(serializers.Serializer):
 class PlayerOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
+    name_reading = serializers.CharField(help_text="Empty when none was given.")
     wizards_id = serializers.CharField()
 
 
@@ -121,6 +129,12 @@ class InvitationOutputSerializer(serializers.Serializer):
     user = serializers.IntegerField(source="invitee_id")
     username = serializers.CharField(source="invitee.username")
     name = serializers.CharField()
+    player = serializers.IntegerField(
+        source="player_id",
+        allow_null=True,
+        help_text="The registered player this account is asked to be linked to (staff registered "
+        "the team at the desk); null for a seat to take.",
+    )
     invited_by = serializers.CharField(source="invited_by.username", allow_null=True, default=None)
     status = serializers.ChoiceField(choices=InvitationStatus.choices)
     created_at = serializers.DateTimeField()
@@ -156,10 +170,17 @@ class TeamOutputSerializer(serializers.Serializer):
 
 
 class InvitationAnswerInputSerializer(serializers.Serializer):
-    """Optional on accepting: the name and Wizards Account to play under (default: the
-    invitation's, else those of the player's last event)."""
+    """Optional on accepting: the name (and its reading) and Wizards Account to play under
+    (default: the invitation's, else those of the player's last event)."""
 
     name = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+    name_reading = serializers.CharField(
+        max_length=100,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="How the name is read, in kana or Latin letters (a Japanese name): lists by name sort by it.",
+    )
     wizards_id = serializers.CharField(max_length=254, required=False, allow_blank=True, default="")
 
 
@@ -175,6 +196,13 @@ class CheckInInputSerializer(serializers.Serializer):
 
 class PoolJoinInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+    name_reading = serializers.CharField(
+        max_length=100,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="How the name is read, in kana or Latin letters (a Japanese name): lists by name sort by it.",
+    )
     wizards_id = serializers.CharField(max_length=254, required=False, allow_blank=True, default="")
 
 

@@ -217,7 +217,7 @@ class TeamListRegisterApi(EventApi):
             actor=request.user,
             name=data.validated_data["name"],
             players=[
-                PlayerEntry(p["name"], p["wizards_id"], p.get("username") or None)
+                PlayerEntry(p["name"], p["wizards_id"], p.get("username") or None, p["name_reading"])
                 for p in data.validated_data["players"]
             ],
             awarded_byes=awarded_byes,

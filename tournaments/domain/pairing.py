@@ -46,6 +46,7 @@ from dataclasses import dataclass, replace
 
 import numpy
 
+from common.translatable import N_
 from tournaments.domain.errors import PairingError
 from tournaments.domain.event import EventState
 from tournaments.domain.matching import UNMATCHED, MaximumMatching, min_cost_perfect_matching
@@ -111,14 +112,23 @@ def pair_round(state: EventState, *, round_number: int, seed: int) -> RoundPairi
     ``PairingError`` if the round already has results or fewer than two teams are active.
     """
     if round_number < 1:
-        raise PairingError(f"round number must be at least 1, got {round_number}")
+        raise PairingError(N_("round number must be at least 1, got %(number)s", number=round_number))
     if any(r.round_number >= round_number for r in state.results):
         raise PairingError(
-            f"round {round_number} cannot be paired: results exist for round {round_number} or later"
+            N_(
+                "round %(number)s cannot be paired: results exist for round %(number)s or later",
+                number=round_number,
+            )
         )
     active = state.active_teams(round_number)
     if len(active) < 2:
-        raise PairingError(f"round {round_number} needs at least two active teams, found {len(active)}")
+        raise PairingError(
+            N_(
+                "round %(number)s needs at least two active teams, found %(found)s",
+                number=round_number,
+                found=len(active),
+            )
+        )
 
     records = tally(state)
     rank = {

@@ -21,6 +21,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from common.translatable import N_
 from tournaments.domain.errors import PairingError, PlayoffError
 from tournaments.domain.event import EventState
 from tournaments.domain.pairing import PairedDown, RoundPairing, TablePairing, pair_round
@@ -55,9 +56,9 @@ def seat_pods(team_ids: Sequence[int], *, seed: int, draft: int, team_size: int)
     """Random pods for ``draft`` (1 for the first draft of the event, 2 for the second...), the
     same for the same teams, seed and draft."""
     if len(set(team_ids)) != len(team_ids):
-        raise PairingError("a team is seated twice")
+        raise PairingError(N_("a team is seated twice"))
     if len(team_ids) < 2:
-        raise PairingError(f"a draft needs at least two teams, found {len(team_ids)}")
+        raise PairingError(N_("a draft needs at least two teams, found %(found)s", found=len(team_ids)))
     order = sorted(team_ids)
     random.Random(f"{seed}:pods:{draft}").shuffle(order)
     pods = []
@@ -156,7 +157,9 @@ def _pod_seed(seed: int, pod: int) -> int:
 def draft_playoff_seats(top_teams: Sequence[int], *, seed: int) -> tuple[int, ...]:
     """The Top 8's random seats at the playoff draft table: team ids in seat order (seat 1 first)."""
     if len(top_teams) != 8 or len(set(top_teams)) != 8:
-        raise PlayoffError(f"a Booster Draft playoff seats 8 different teams, got {len(top_teams)}")
+        raise PlayoffError(
+            N_("a Booster Draft playoff seats 8 different teams, got %(got)s", got=len(top_teams))
+        )
     seats = sorted(top_teams)
     random.Random(f"{seed}:draft-playoff").shuffle(seats)
     return tuple(seats)
@@ -166,5 +169,7 @@ def draft_playoff_first_round(seated: Sequence[int]) -> list[PlayoffMatch]:
     """Quarterfinals by draft seat: 1v5, 3v7, 2v6, 4v8 (in bracket order; ``seed_a``/``seed_b`` are
     the seats), so the semifinals are winner(1/5) v winner(3/7) and winner(2/6) v winner(4/8)."""
     if len(seated) != 8 or len(set(seated)) != 8:
-        raise PlayoffError(f"a Booster Draft playoff seats 8 different teams, got {len(seated)}")
+        raise PlayoffError(
+            N_("a Booster Draft playoff seats 8 different teams, got %(got)s", got=len(seated))
+        )
     return [PlayoffMatch(a, b, seated[a - 1], seated[b - 1]) for a, b in DRAFT_BRACKET]

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from common.translatable import N_
 from tournaments.domain.choices import Choices, TeamSide
 from tournaments.domain.errors import TournamentError
 from tournaments.domain.results import ResultKind, games_to_win
@@ -122,7 +123,7 @@ def apply(state: ResultState, entry: Entry, *, games_per_match: int = 1) -> Tran
             replace(state, penalty=_penalty_result(entry, games_per_match)), "match_penalty_result"
         )
     if not state.by_penalty:
-        raise ResultRefused("this match's result was not set by a penalty")
+        raise ResultRefused(N_("this match's result was not set by a penalty"))
     return Transition(replace(state, penalty=None), "match_penalty_result_clear")
 
 
@@ -152,12 +153,12 @@ def _played(
 
 def _team_report(state: ResultState, entry: Entry) -> Transition:
     if entry.side is None:
-        raise ResultRefused("a player's report must say which team it is for", field="side")
+        raise ResultRefused(N_("a player's report must say which team it is for"), field="side")
     if state.by_penalty:
-        raise ResultRefused("a penalty decided this match; a judge must clear the penalty first")
+        raise ResultRefused(N_("a penalty decided this match; a judge must clear the penalty first"))
     current = state.reported
     if current.confirmed:
-        raise ResultRefused("the result is already confirmed; ask a scorekeeper to change it")
+        raise ResultRefused(N_("the result is already confirmed; ask a scorekeeper to change it"))
     other_reported = current.kind is ResultKind.PLAYED and current.side not in (None, entry.side)
     if not other_reported:
         return Transition(replace(state, reported=_played(entry, side=entry.side)))
@@ -169,11 +170,11 @@ def _team_report(state: ResultState, entry: Entry) -> Transition:
 
 def _staff_entry(state: ResultState, entry: Entry) -> Transition:
     if state.by_penalty:
-        raise ResultRefused("a penalty decided this match; a judge must clear the penalty first")
+        raise ResultRefused(N_("a penalty decided this match; a judge must clear the penalty first"))
     current = state.reported
     correcting = current.confirmed and current.counts != entry.counts
     if correcting and not entry.reason.strip():
-        raise ResultRefused("a reason is required to change a confirmed result", field="reason")
+        raise ResultRefused(N_("a reason is required to change a confirmed result"), field="reason")
     audit = "match_result_correct" if correcting else "match_result_decide" if current.disputed else ""
     return Transition(replace(state, reported=_played(entry, confirmed=True)), audit)
 

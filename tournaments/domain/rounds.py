@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
+from common.translatable import N_
 from tournaments.domain.errors import PlayoffError
 from tournaments.domain.results import MatchResult, Outcome, ResultKind
 
@@ -56,7 +57,7 @@ def recommended_rounds(
 ) -> RoundPlan:
     """The MTR Appendix E row for ``teams`` teams (or players)."""
     if teams < 4:
-        raise PlayoffError(f"an event needs at least 4 teams to be sanctioned, got {teams}")
+        raise PlayoffError(N_("an event needs at least 4 teams to be sanctioned, got %(teams)s", teams=teams))
     if teams == 4 and team_event:
         return RoundPlan(teams, 0, 4, 2)
     if teams == 4:
@@ -89,11 +90,18 @@ def first_playoff_round(seeded: Sequence[int], size: int) -> list[PlayoffMatch]:
     With fewer teams than slots (a 5-8-team single-elimination event) the top seeds get byes.
     """
     if size not in _BRACKETS:
-        raise PlayoffError(f"bracket size must be 2, 4 or 8, got {size}")
+        raise PlayoffError(N_("bracket size must be 2, 4 or 8, got %(size)s", size=size))
     if not size // 2 < len(seeded) <= size:
-        raise PlayoffError(f"a bracket of {size} needs {size // 2 + 1} to {size} teams, got {len(seeded)}")
+        raise PlayoffError(
+            N_(
+                "a bracket of %(size)s needs %(least)s to %(size)s teams, got %(got)s",
+                size=size,
+                least=size // 2 + 1,
+                got=len(seeded),
+            )
+        )
     if len(set(seeded)) != len(seeded):
-        raise PlayoffError("a team is seeded twice")
+        raise PlayoffError(N_("a team is seeded twice"))
 
     def team(seed: int) -> int | None:
         return seeded[seed - 1] if seed <= len(seeded) else None
@@ -109,32 +117,39 @@ def playoff_winner(match: PlayoffMatch, result: MatchResult | None, dropped: Col
     """
     present = [t for t in (match.team_a, match.team_b) if t is not None and t not in dropped]
     if not present:
-        raise PlayoffError("both teams of a playoff match are missing")
+        raise PlayoffError(N_("both teams of a playoff match are missing"))
     if len(present) == 1:
         return present[0]
     if result is None:
-        raise PlayoffError(f"no result for the playoff match of seeds {match.seed_a} and {match.seed_b}")
+        raise PlayoffError(
+            N_("no result for the playoff match of seeds %(a)s and %(b)s", a=match.seed_a, b=match.seed_b)
+        )
     if set(result.teams) != set(present):
-        raise PlayoffError("the result is for other teams than this playoff match")
+        raise PlayoffError(N_("the result is for other teams than this playoff match"))
     if result.kind is ResultKind.DOUBLE_LOSS:
-        raise PlayoffError("a playoff match needs a winner: a double loss cannot be recorded")
+        raise PlayoffError(N_("a playoff match needs a winner: a double loss cannot be recorded"))
     outcome = result.outcome_a()
     if outcome is Outcome.DRAW:
-        raise PlayoffError("playoff matches cannot end in a draw: play on until one team wins (MTR 2.4)")
+        raise PlayoffError(N_("playoff matches cannot end in a draw: play on until one team wins (MTR 2.4)"))
     return result.team_a if outcome is Outcome.WIN else result.team_b  # type: ignore[return-value]
 
 
 def next_playoff_round(previous: Sequence[PlayoffMatch], winners: Sequence[int]) -> list[PlayoffMatch]:
     """Pair the winners of neighbouring matches: (1/8 v 4/5), (2/7 v 3/6); then the final."""
     if len(previous) != len(winners) or len(previous) < 2 or len(previous) % 2:
-        raise PlayoffError("the next playoff round needs one winner per match of an even-sized round")
+        raise PlayoffError(N_("the next playoff round needs one winner per match of an even-sized round"))
     matches = []
     for i in range(0, len(previous), 2):
         first, second = previous[i], previous[i + 1]
         for match, winner in ((first, winners[i]), (second, winners[i + 1])):
             if winner not in (match.team_a, match.team_b):
                 raise PlayoffError(
-                    f"team {winner} did not play the match of seeds {match.seed_a} and {match.seed_b}"
+                    N_(
+                        "team %(team)s did not play the match of seeds %(a)s and %(b)s",
+                        team=winner,
+                        a=match.seed_a,
+                        b=match.seed_b,
+                    )
                 )
         seed_a = first.seed_a if winners[i] == first.team_a else first.seed_b
         seed_b = second.seed_a if winners[i + 1] == second.team_a else second.seed_b

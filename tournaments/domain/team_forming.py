@@ -13,6 +13,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from common.translatable import N_
 from tournaments.domain.choices import Choices
 
 #: Letters and digits nobody misreads on a phone or a slip: no 0/O, 1/I/L, 5/S, 2/Z, 8/B.
@@ -54,7 +55,11 @@ def normalise_join_code(raw: str) -> str:
 
 def join_code_problem(code: str) -> str | None:
     if len(code) != JOIN_CODE_LENGTH or any(c not in JOIN_CODE_ALPHABET for c in code):
-        return f"a join code is {JOIN_CODE_LENGTH} letters and digits, like {JOIN_CODE_ALPHABET[:6]}"
+        return N_(
+            "a join code is %(length)s letters and digits, like %(example)s",
+            length=JOIN_CODE_LENGTH,
+            example=JOIN_CODE_ALPHABET[:6],
+        )
     return None
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from common.translatable import N_
+
 MAX_TEAM_NAME_LENGTH = 100
 
 BLOCKED_WORDS = frozenset(
@@ -60,14 +62,14 @@ def team_name_problem(name: str) -> str | None:
     """Why a team name is refused, or None when it is acceptable."""
     stripped = " ".join(name.split())
     if not stripped:
-        return "the team name is empty"
+        return N_("the team name is empty")
     if len(stripped) > MAX_TEAM_NAME_LENGTH:
-        return f"the team name is longer than {MAX_TEAM_NAME_LENGTH} characters"
+        return N_("the team name is longer than %(limit)s characters", limit=MAX_TEAM_NAME_LENGTH)
     words = re.findall(r"[a-z]+", _fold(stripped))
     joined = "".join(words)
     for word in words:
         if word in BLOCKED_WORDS:
-            return "the team name contains a word on the event's offensive-word list"
+            return N_("the team name contains a word on the event's offensive-word list")
     if any(len(bad) >= 5 and bad in joined for bad in BLOCKED_WORDS):
-        return "the team name contains a word on the event's offensive-word list"
+        return N_("the team name contains a word on the event's offensive-word list")
     return None

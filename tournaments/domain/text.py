@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from common.translatable import N_
+
 
 def fold(text: str) -> str:
     """Case- and accent-insensitive form of ``text``, whitespace collapsed."""
@@ -60,6 +62,34 @@ def last_name_key(name: str) -> str:
 
 def _kana_folded(text: str) -> str:
     return "".join(chr(ord(c) - 0x60) if ord(c) in _KATAKANA else c for c in text)
+
+
+_READING_PUNCTUATION = frozenset(" -'.・ー")
+
+
+def _is_reading_char(char: str) -> bool:
+    if char in _READING_PUNCTUATION:
+        return True
+    script = unicodedata.name(char, "")
+    return script.startswith(("HIRAGANA", "KATAKANA")) or (script.startswith("LATIN") and char.isalpha())
+
+
+def clean_reading(reading: str) -> str:
+    """A name's reading as stored: width-normalised (half-width katakana become full-width), spaces
+    collapsed."""
+    return " ".join(unicodedata.normalize("NFKC", reading).split())
+
+
+def reading_problem(reading: str) -> N_ | None:
+    """Why a name's reading cannot be stored, or None: a reading is kana (hiragana or katakana) or
+    Latin letters (romaji), as a list by name sorts by it; an empty reading is no reading."""
+    cleaned = clean_reading(reading)
+    if len(cleaned) > 100:
+        return N_("a name's reading has at most 100 characters")
+    wrong = next((c for c in cleaned if not _is_reading_char(c)), None)
+    if wrong is not None:
+        return N_("a name's reading is written in kana or Latin letters, not %(character)s", character=wrong)
+    return None
 
 
 def name_sort_key(name: str, reading: str = "") -> tuple[int, str, str]:

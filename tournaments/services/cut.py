@@ -6,6 +6,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from common.errors import ConflictError
+from common.i18n import error_text
 from tournaments.domain import PlayoffError, first_playoff_round
 from tournaments.domain.pods import draft_playoff_first_round, draft_playoff_seats
 from tournaments.enums import TournamentStatus
@@ -58,7 +59,7 @@ def cut_build(*, tournament: Tournament, actor) -> Round:
         else:
             bracket = first_playoff_round(seeded, tournament.top_cut)
     except PlayoffError as exc:
-        raise ConflictError(str(exc)) from exc
+        raise ConflictError(error_text(exc)) from exc
     if draft_playoff:
         lines = [
             "Top 8 Booster Draft playoff: the Top 8 draft at random seats, then seat 1v5, 2v6, 3v7, 4v8."

@@ -15,10 +15,13 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.usernames import user_by_username
 from common.errors import ConflictError, DomainError
+from common.i18n import localize
 from tournaments.domain.team_forming import InvitationStatus, join_code_problem, normalise_join_code
+from tournaments.domain.text import clean_reading, reading_problem
 from tournaments.enums import RoundKind
 from tournaments.models import Player, PoolEntry, Round, Team, TeamInvitation
 from tournaments.rules import can_run_event
@@ -41,13 +44,26 @@ def resolve_invitee(wizards_id: str):
     return get_user_model().objects.get(pk=users[0])
 
 
-def invitations_create(*, team: Team, actor, invitees: list[tuple[Any, str, str]]) -> list[TeamInvitation]:
-    """Pending invitations for ``(account, name, wizards_id)``; callers hold the event lock."""
+def invitations_create(
+    *, team: Team, actor, invitees: list[tuple[Any, str, str]], players: list[Player | None] | None = None
+) -> list[TeamInvitation]:
+    """Pending invitations for ``(account, name, wizards_id)``; callers hold the event lock.
+
+    ``players`` (one per invitee, or None) names the registered player each account is asked to be
+    linked to, for a team staff registered at the desk. A team without a join code gets one: the
+    invitee accepts through it.
+    """
+    if invitees and not team.join_code:
+        from tournaments.services.teams import unused_join_code
+
+        team.join_code = unused_join_code()
+        team.save(update_fields=["join_code"])
     created = []
-    for user, name, wizards_id in invitees:
+    for (user, name, wizards_id), player in zip(invitees, players or [None] * len(invitees), strict=True):
         invitation = TeamInvitation.objects.create(
             tournament=team.tournament,
             team=team,
+            player=player,
             invitee=user,
             invited_by=actor,
             name=" ".join(name.split()),
@@ -58,10 +74,49 @@ def invitations_create(*, team: Team, actor, invitees: list[tuple[Any, str, str]
             actor=actor,
             action="invitation_send",
             obj=team,
-            after={"invitee": user.username, "team": team.name},
+            after={
+                "invitee": user.username,
+                "team": team.name,
+                **({"player": player.name} if player is not None else {}),
+            },
         )
         created.append(invitation)
     return created
+
+
+@transaction.atomic
+def account_link_invite(*, player: Player, actor, username: str) -> TeamInvitation:
+    """Staff ask an account to be linked to a registered player (a walk-in who has an account after
+    all): the account is linked once its player accepts, never before (DECISIONS.md "Team
+    formation"). A pending request for the same player is replaced."""
+    from tournaments.services.events import account_by_name
+
+    user = account_by_name(username)
+    tournament = lock_tournament(player.tournament_id)
+    player = Player.objects.select_for_update().select_related("team").get(pk=player.pk)
+    other = Player.objects.filter(tournament=tournament, user=user).exclude(pk=player.pk).first()
+    if other is not None:
+        raise ConflictError(
+            _("%(username)s is already linked to %(name)s in this event")
+            % {"username": user.username, "name": other.name},
+            errors=[{"field": "username", "message": _("already linked to %(name)s") % {"name": other.name}}],
+        )
+    if player.user_id == user.pk:
+        raise ConflictError(
+            _("%(name)s is already linked to %(username)s")
+            % {"name": player.name, "username": user.username},
+            errors=[{"field": "username", "message": _("already linked to this player")}],
+        )
+    player.account_invitations.filter(status=InvitationStatus.PENDING).update(
+        status=InvitationStatus.CANCELLED, answered_at=timezone.now()
+    )
+    team = Team.objects.select_for_update().get(pk=player.team_id)
+    team.invitations.filter(status=InvitationStatus.PENDING, invitee=user).update(
+        status=InvitationStatus.CANCELLED, answered_at=timezone.now()
+    )
+    return invitations_create(
+        team=team, actor=actor, invitees=[(user, player.name, player.wizards_id)], players=[player]
+    )[0]
 
 
 def _open_seats(team: Team) -> int:
@@ -76,28 +131,35 @@ def invitation_send(
     tournament = lock_tournament(team.tournament_id)
     team = Team.objects.select_related("tournament").get(pk=team.pk)
     if not (team.captain_id == actor.pk or can_run_event(actor, tournament)):
-        raise DomainError("only the team's captain invites players", status_code=403)
+        raise DomainError(_("only the team's captain invites players"), status_code=403)
     user = user_by_username(username) if username.strip() else None
     if user is None:
         raise DomainError(
-            f"no account named {username!r}",
-            errors=[{"field": "username", "message": f"no account named {username!r}"}],
+            _("no account named %(username)s") % {"username": repr(username)},
+            errors=[
+                {
+                    "field": "username",
+                    "message": _("no account named %(username)s") % {"username": repr(username)},
+                }
+            ],
         )
     if Player.objects.filter(tournament=tournament, user=user).exists():
         raise ConflictError(
-            f"{user.username} is already on a team in this event",
-            errors=[{"field": "username", "message": "already on a team in this event"}],
+            _("%(username)s is already on a team in this event") % {"username": user.username},
+            errors=[{"field": "username", "message": _("already on a team in this event")}],
         )
     pending = team.invitations.filter(status=InvitationStatus.PENDING)
     if pending.filter(invitee=user).exists():
         raise ConflictError(
-            f"{user.username} already has an invitation to {team.name}",
-            errors=[{"field": "username", "message": "already invited"}],
+            _("%(username)s already has an invitation to %(team)s")
+            % {"username": user.username, "team": team.name},
+            errors=[{"field": "username", "message": _("already invited")}],
         )
     if _open_seats(team) <= pending.count():
         raise ConflictError(
-            f"{team.name} has no open seat left to invite to: cancel an invitation first",
-            errors=[{"field": "username", "message": "no open seat"}],
+            _("%(team)s has no open seat left to invite to: cancel an invitation first")
+            % {"team": team.name},
+            errors=[{"field": "username", "message": _("no open seat")}],
         )
     return invitations_create(team=team, actor=actor, invitees=[(user, name or user.username, wizards_id)])[0]
 
@@ -106,20 +168,24 @@ def team_by_code(code: str) -> Team:
     normalised = normalise_join_code(code)
     problem = join_code_problem(normalised)
     if problem:
-        raise DomainError(problem, errors=[{"field": "code", "message": problem}], status_code=404)
+        message = localize(problem)
+        raise DomainError(message, errors=[{"field": "code", "message": message}], status_code=404)
     team = Team.objects.select_related("tournament").filter(join_code=normalised).first()
     if team is None:
         raise DomainError(
-            f"no team has the join code {normalised}: check it with your teammate",
-            errors=[{"field": "code", "message": "unknown join code"}],
+            _("no team has the join code %(code)s: check it with your teammate") % {"code": normalised},
+            errors=[{"field": "code", "message": _("unknown join code")}],
             status_code=404,
         )
     return team
 
 
-def _player_details(user, invitation: TeamInvitation | None, name: str, wizards_id: str) -> tuple[str, str]:
+def _player_details(
+    user, invitation: TeamInvitation | None, name: str, wizards_id: str, name_reading: str
+) -> tuple[str, str, str]:
     """What the new player row says: what they typed, else the invitation's words, else what
-    they played under last time, else their login (a Wizards Account may be added later)."""
+    they played under last time, else their login (a Wizards Account may be added later). The
+    name's reading is what they typed, else last time's if they play under the same name."""
     last = Player.objects.filter(user=user).order_by("-id").first()
     name = (
         " ".join(name.split())
@@ -127,32 +193,47 @@ def _player_details(user, invitation: TeamInvitation | None, name: str, wizards_
         or (last.name if last else "")
         or user.get_full_name()
         or user.username
-    )
+    )[:100]
     wizards_id = (
         wizards_id.strip().casefold()
         or (invitation.wizards_id if invitation else "")
         or (last.wizards_id if last else "")
     )
-    return name[:100], wizards_id
+    reading = clean_reading(name_reading) or (last.name_reading if last and last.name == name else "")
+    return name, wizards_id, reading
 
 
 @transaction.atomic
-def invitation_accept(*, code: str, actor, name: str = "", wizards_id: str = "") -> Player:
+def invitation_accept(
+    *, code: str, actor, name: str = "", wizards_id: str = "", name_reading: str = ""
+) -> Player:
     """Take a seat on the team with this join code: the player's own invitation, or an open seat."""
+    problem = reading_problem(name_reading)
+    if problem:
+        message = localize(problem)
+        raise DomainError(message, errors=[{"field": "name_reading", "message": message}])
     found = team_by_code(code)
     tournament = lock_tournament(found.tournament_id)
     team = Team.objects.select_for_update().select_related("tournament").get(pk=found.pk)
     from tournaments.services.teams import record_missed_rounds, require_registration_open
 
+    claim = (
+        team.invitations.filter(invitee=actor, status=InvitationStatus.PENDING, player__isnull=False)
+        .select_for_update()
+        .first()
+    )
+    if claim is not None:
+        return _link_accepted(claim, actor)
     require_registration_open(tournament)
     if team.dropped_after_round is not None or team.disqualified:
-        raise ConflictError(f"{team.name} has left the event")
+        raise ConflictError(_("%(team)s has left the event") % {"team": team.name})
     mine = Player.objects.filter(tournament=tournament, user=actor).select_related("team").first()
     if mine is not None:
         message = (
-            f"you are already on {team.name}"
+            _("you are already on %(team)s") % {"team": team.name}
             if mine.team_id == team.pk
-            else f"you are already on {mine.team.name} in this event: drop or leave it first"
+            else _("you are already on %(team)s in this event: drop or leave it first")
+            % {"team": mine.team.name}
         )
         raise ConflictError(message, errors=[{"field": "code", "message": message}])
     invitation = (
@@ -163,13 +244,16 @@ def invitation_accept(*, code: str, actor, name: str = "", wizards_id: str = "")
     if seated >= tournament.team_size or (
         invitation is None and seated + held_for_others >= tournament.team_size
     ):
-        message = f"{team.name} is full: every seat is taken or promised to an invited player"
-        raise ConflictError(message, errors=[{"field": "code", "message": "the team is full"}])
-    name, wizards_id = _player_details(actor, invitation, name, wizards_id)
+        message = _("%(team)s is full: every seat is taken or promised to an invited player") % {
+            "team": team.name
+        }
+        raise ConflictError(message, errors=[{"field": "code", "message": _("the team is full")}])
+    name, wizards_id, name_reading = _player_details(actor, invitation, name, wizards_id, name_reading)
     if wizards_id and Player.objects.filter(tournament=tournament, wizards_id=wizards_id).exists():
         raise DomainError(
-            f"the Wizards Account {wizards_id} is already on a team in this event",
-            errors=[{"field": "wizards_id", "message": "already on a team in this event"}],
+            _("the Wizards Account %(wizards_id)s is already on a team in this event")
+            % {"wizards_id": wizards_id},
+            errors=[{"field": "wizards_id", "message": _("already on a team in this event")}],
         )
     try:
         with transaction.atomic():
@@ -177,12 +261,13 @@ def invitation_accept(*, code: str, actor, name: str = "", wizards_id: str = "")
                 tournament=tournament,
                 team=team,
                 name=name,
+                name_reading=name_reading,
                 wizards_id=wizards_id,
                 user=actor,
                 position=seated,
             )
     except IntegrityError:
-        raise ConflictError("you joined another team at the same moment; reload") from None
+        raise ConflictError(_("you joined another team at the same moment; reload")) from None
     if invitation is not None:
         invitation.status = InvitationStatus.ACCEPTED
         invitation.answered_at = timezone.now()
@@ -217,6 +302,36 @@ def invitation_accept(*, code: str, actor, name: str = "", wizards_id: str = "")
     return player
 
 
+def _link_accepted(invitation: TeamInvitation, actor) -> Player:
+    """The account accepts being linked to the player staff registered: the seat was the team's
+    already, so nothing about the team changes but who can act for that player."""
+    player = Player.objects.select_for_update().get(account_invitations=invitation)
+    mine = Player.objects.filter(tournament=player.tournament_id, user=actor).exclude(pk=player.pk).first()
+    if mine is not None:
+        message = _("you are already on %(team)s in this event") % {"team": mine.team.name}
+        raise ConflictError(message, errors=[{"field": "code", "message": message}])
+    before = player.user.username if player.user is not None else None
+    player.user = actor
+    try:
+        with transaction.atomic():
+            player.save(update_fields=["user"])
+    except IntegrityError:
+        raise ConflictError(_("you joined another team at the same moment; reload")) from None
+    invitation.status = InvitationStatus.ACCEPTED
+    invitation.answered_at = timezone.now()
+    invitation.save(update_fields=["status", "answered_at"])
+    PoolEntry.objects.filter(tournament=invitation.tournament_id, user=actor).delete()
+    audit_log(
+        tournament=invitation.team.tournament,
+        actor=actor,
+        action="player_account_link",
+        obj=player,
+        before={"player": player.name, "account": before},
+        after={"player": player.name, "account": actor.username, "by": "invitation"},
+    )
+    return player
+
+
 @transaction.atomic
 def invitation_decline(*, code: str, actor) -> TeamInvitation:
     team = team_by_code(code)
@@ -225,8 +340,8 @@ def invitation_decline(*, code: str, actor) -> TeamInvitation:
     )
     if invitation is None:
         raise DomainError(
-            f"you have no pending invitation to {team.name}",
-            errors=[{"field": "code", "message": "no pending invitation for you"}],
+            _("you have no pending invitation to %(team)s") % {"team": team.name},
+            errors=[{"field": "code", "message": _("no pending invitation for you")}],
             status_code=404,
         )
     invitation.status = InvitationStatus.DECLINED
@@ -249,7 +364,12 @@ def invitation_cancel(*, invitation: TeamInvitation, actor) -> TeamInvitation:
         TeamInvitation.objects.select_for_update().select_related("team", "invitee").get(pk=invitation.pk)
     )
     if invitation.status != InvitationStatus.PENDING:
-        raise ConflictError(f"this invitation is already {invitation.status}")
+        answered = {
+            InvitationStatus.ACCEPTED: _("this invitation is already accepted"),
+            InvitationStatus.DECLINED: _("this invitation is already declined"),
+            InvitationStatus.CANCELLED: _("this invitation is already cancelled"),
+        }
+        raise ConflictError(answered[InvitationStatus(invitation.status)])
     invitation.status = InvitationStatus.CANCELLED
     invitation.answered_at = timezone.now()
     invitation.save(update_fields=["status", "answered_at"])

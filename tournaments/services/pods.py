@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from common.errors import ConflictError, DomainError
+from common.i18n import error_text
 from tournaments.domain import PairingError
 from tournaments.domain.pods import seat_pods
 from tournaments.enums import Format
@@ -37,7 +38,11 @@ def pods_seat(*, tournament: Tournament, actor, draft: int) -> list[DraftPod]:
     seated = DraftPod.objects.filter(tournament=tournament).order_by("-draft").values_list("draft", flat=True)
     expected = (seated.first() or 0) + 1
     if draft != expected:
-        message = f"draft {draft} is already seated" if draft < expected else f"the next draft is {expected}"
+        message = (
+            _("draft %(number)s is already seated") % {"number": draft}
+            if draft < expected
+            else _("the next draft is %(number)s") % {"number": expected}
+        )
         raise ConflictError(message, errors=[{"field": "draft", "message": message}])
     previous = latest_round(tournament)
     if previous is not None:
@@ -51,7 +56,8 @@ def pods_seat(*, tournament: Tournament, actor, draft: int) -> list[DraftPod]:
     try:
         pods = seat_pods(active, seed=tournament.seed, draft=draft, team_size=tournament.team_size)
     except PairingError as exc:
-        raise DomainError(str(exc), errors=[{"field": "draft", "message": str(exc)}]) from exc
+        message = error_text(exc)
+        raise DomainError(message, errors=[{"field": "draft", "message": message}]) from exc
     rows = DraftPod.objects.bulk_create(
         DraftPod(
             tournament=tournament,

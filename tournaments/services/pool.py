@@ -14,10 +14,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from common.errors import ConflictError, DomainError
+from common.i18n import localize
 from tournaments.domain.team_forming import PoolLeftover, form_pool_teams
 from tournaments.domain.team_names import team_name_problem
+from tournaments.domain.text import clean_reading, reading_problem
 from tournaments.enums import RoundKind
 from tournaments.models import Player, PoolEntry, Round, Team, Tournament
 from tournaments.services.audit import audit_log
@@ -25,24 +28,36 @@ from tournaments.services.locks import lock_tournament
 
 
 @transaction.atomic
-def pool_join(*, tournament: Tournament, actor, name: str = "", wizards_id: str = "") -> PoolEntry:
-    """Look for a partner; joining twice changes nothing."""
+def pool_join(
+    *, tournament: Tournament, actor, name: str = "", wizards_id: str = "", name_reading: str = ""
+) -> PoolEntry:
+    """Look for a partner; joining twice changes nothing. The name's reading is what the player
+    typed, else their last event's under the same name."""
     from tournaments.services.teams import require_registration_open
+
+    problem = reading_problem(name_reading)
+    if problem:
+        message = localize(problem)
+        raise DomainError(message, errors=[{"field": "name_reading", "message": message}])
 
     tournament = lock_tournament(tournament)
     require_registration_open(tournament)
     if Player.objects.filter(tournament=tournament, user=actor).exists():
         raise ConflictError(
-            "you are already on a team in this event", errors=[{"field": "pool", "message": "on a team"}]
+            _("you are already on a team in this event"),
+            errors=[{"field": "pool", "message": _("on a team")}],
         )
     entry = PoolEntry.objects.filter(tournament=tournament, user=actor).first()
     if entry is not None:
         return entry
     last = Player.objects.filter(user=actor).order_by("-id").first()
-    name = " ".join(name.split()) or (last.name if last else "") or actor.get_full_name() or actor.username
+    name = (" ".join(name.split()) or (last.name if last else "") or actor.get_full_name() or actor.username)[
+        :100
+    ]
     wizards_id = wizards_id.strip().casefold() or (last.wizards_id if last else "")
+    reading = clean_reading(name_reading) or (last.name_reading if last and last.name == name else "")
     entry = PoolEntry.objects.create(
-        tournament=tournament, user=actor, name=name[:100], wizards_id=wizards_id
+        tournament=tournament, user=actor, name=name, name_reading=reading, wizards_id=wizards_id
     )
     audit_log(tournament=tournament, actor=actor, action="pool_join", obj=entry, after={"name": entry.name})
     return entry
@@ -51,7 +66,7 @@ def pool_join(*, tournament: Tournament, actor, name: str = "", wizards_id: str 
 @transaction.atomic
 def pool_leave(*, tournament: Tournament, actor) -> None:
     """Leave the pool; leaving it when not in it changes nothing (a repeated DELETE)."""
-    deleted, _ = PoolEntry.objects.filter(tournament=tournament, user=actor).delete()
+    deleted, _by_model = PoolEntry.objects.filter(tournament=tournament, user=actor).delete()
     if deleted:
         audit_log(tournament=tournament, actor=actor, action="pool_leave", object_type="poolentry")
 
@@ -99,9 +114,9 @@ def pool_form_teams(
     _require_open(tournament)
     current = set(PoolEntry.objects.filter(tournament=tournament).values_list("pk", flat=True))
     if expected_entries is not None and set(expected_entries) != current:
-        raise ConflictError("the pool changed since the preview: look at the new teams and confirm again")
+        raise ConflictError(_("the pool changed since the preview: look at the new teams and confirm again"))
     if len(current) < 1:
-        raise ConflictError("the partner pool is empty", errors=[{"field": "pool", "message": "empty"}])
+        raise ConflictError(_("the partner pool is empty"), errors=[{"field": "pool", "message": _("empty")}])
     plan = pool_plan(tournament, seed=seed, leftover=leftover)
     teams = [_team_from_entries(tournament, list(entries)) for entries in plan.teams]
     audit_log(
@@ -128,12 +143,15 @@ def pool_form_team_by_hand(*, tournament: Tournament, actor, entry_ids: Sequence
     entries = list(PoolEntry.objects.filter(tournament=tournament, pk__in=set(entry_ids)))
     if not entries or len(entries) != len(set(entry_ids)):
         raise DomainError(
-            "pick players who are in the pool", errors=[{"field": "entries", "message": "not in the pool"}]
+            _("pick players who are in the pool"),
+            errors=[{"field": "entries", "message": _("not in the pool")}],
         )
     if len(entries) > tournament.team_size:
         raise DomainError(
-            f"a team has at most {tournament.team_size} players",
-            errors=[{"field": "entries", "message": f"at most {tournament.team_size}"}],
+            _("a team has at most %(count)s players") % {"count": tournament.team_size},
+            errors=[
+                {"field": "entries", "message": _("at most %(count)s") % {"count": tournament.team_size}}
+            ],
         )
     team = _team_from_entries(tournament, entries)
     audit_log(
@@ -189,6 +207,7 @@ def _team_from_entries(tournament: Tournament, entries: list[PoolEntry]) -> Team
             tournament=tournament,
             team=team,
             name=entry.name,
+            name_reading=entry.name_reading,
             wizards_id=wizards_id,
             user=entry.user,
             position=position,

@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from common.errors import ConflictError, DomainError
+from common.i18n import localize
 from tournaments.domain import games_to_win
 from tournaments.domain.result_state import Entry, EntrySource, ResultRefused, apply
 from tournaments.enums import RoundKind, TeamSide, TournamentStatus
@@ -209,9 +210,9 @@ def _record(match: Match, entry: Entry, actor) -> Match:
     except ResultRefused as refused:
         if refused.field:
             raise DomainError(
-                refused.message, errors=[{"field": refused.field, "message": _("required")}]
+                localize(refused.message), errors=[{"field": refused.field, "message": _("required")}]
             ) from refused
-        raise ConflictError(refused.message) from refused
+        raise ConflictError(localize(refused.message)) from refused
     before = match_snapshot(match)
     if transition.audit == "match_result_decide":
         before["reports"] = _open_reports(match)

@@ -15,8 +15,10 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from common.errors import ConflictError, DomainError
+from common.i18n import error_text
 from tournaments.domain import (
     PairingError,
     PlayoffError,
@@ -90,7 +92,7 @@ def fix_event_structure(tournament: Tournament, active_teams: int) -> None:
     except PlayoffError as exc:
         if tournament.swiss_rounds is None:
             raise ConflictError(
-                _("%(exc)s; set the number of Swiss rounds to run a smaller event") % {"exc": exc}
+                _("%(exc)s; set the number of Swiss rounds to run a smaller event") % {"exc": error_text(exc)}
             ) from exc
         tournament.top_cut = 0
     else:
@@ -167,9 +169,20 @@ def _settle_check_in(tournament: Tournament, actor, unchecked: str | None) -> No
         return
     names = ", ".join(team.name for team in missing)
     raise ConflictError(
-        f"{len(missing)} team(s) have not checked in: {names}. "
-        'Pair again with "unchecked": "drop" to drop them or "pair" to pair them anyway.',
-        errors=[{"field": "unchecked", "message": f"not checked in: {names}; choose drop or pair"}],
+        ngettext(
+            '%(count)s team has not checked in: %(names)s. Pair again with "unchecked": "drop" to drop '
+            'it or "pair" to pair it anyway.',
+            '%(count)s teams have not checked in: %(names)s. Pair again with "unchecked": "drop" to drop '
+            'them or "pair" to pair them anyway.',
+            len(missing),
+        )
+        % {"count": len(missing), "names": names},
+        errors=[
+            {
+                "field": "unchecked",
+                "message": _("not checked in: %(names)s; choose drop or pair") % {"names": names},
+            }
+        ],
         extra={"unchecked_teams": [{"id": team.pk, "name": team.name} for team in missing]},
     )
 
@@ -231,7 +244,7 @@ def round_pair(*, tournament: Tournament, actor, unchecked: str | None = None) -
             in_pods = pair_round_in_pods(state, pods, round_number=number, seed=seed)
             pairing, pod_of_team = in_pods.pairing, dict(in_pods.pod_of_team)
     except PairingError as exc:
-        raise ConflictError(str(exc)) from exc
+        raise ConflictError(error_text(exc)) from exc
     new_round = create_round(
         tournament=tournament,
         number=number,
@@ -486,7 +499,9 @@ def _pair_next_playoff_round(tournament: Tournament, actor) -> Round:
         try:
             winners.append(playoff_winner(entry, match_as_result(match, previous.number), dropped))
         except PlayoffError as exc:
-            raise ConflictError(_("table %(table)s: %(exc)s") % {"table": match.table, "exc": exc}) from exc
+            raise ConflictError(
+                _("table %(table)s: %(exc)s") % {"table": match.table, "exc": error_text(exc)}
+            ) from exc
     next_bracket = next_playoff_round([entry for entry, _winner in bracket], winners)
     lines = [
         f"Playoff round {previous.number + 1}: seed {m.seed_a} (team {m.team_a}) v seed {m.seed_b} (team {m.team_b})."

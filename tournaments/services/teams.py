@@ -10,13 +10,15 @@ from typing import Any
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from accounts.usernames import user_by_username
 from common.errors import ConflictError, DomainError
+from common.i18n import localize
 from tournaments.domain.event import MAX_AWARDED_BYES
 from tournaments.domain.team_forming import TeamStatus, new_join_code
 from tournaments.domain.team_names import team_name_problem
+from tournaments.domain.text import clean_reading, reading_problem
 from tournaments.enums import LateEntryMissedRounds, ResultKind, RoundKind, TournamentStatus
 from tournaments.models import AuditEntry, Match, Player, PoolEntry, Round, Team, Tournament
 from tournaments.rules import can_run_event
@@ -30,26 +32,38 @@ class PlayerEntry:
     name: str
     wizards_id: str
     username: str | None = None
+    name_reading: str = ""
 
 
 _PLAYER_FIELD = re.compile(r"^players\[(\d+)\]\.(\w+)$")
-_PART_LABELS = {"name": "name", "wizards_id": "Wizards Account", "username": "login"}
+_PART_LABELS = {
+    "name": gettext_lazy("name"),
+    "name_reading": gettext_lazy("reading"),
+    "wizards_id": gettext_lazy("Wizards Account"),
+    "username": gettext_lazy("login"),
+}
+_FIELD_LABELS = {"name": gettext_lazy("team name"), "players": gettext_lazy("players")}
 SEAT_LETTERS = "ABCDEFGH"
 
 
 def field_label(field: str) -> str:
     """A service field path in the words of the form ("players[1].wizards_id" → "player B's
-    Wizards Account"), so no message shows an internal path."""
+    Wizards Account"), in the active language, so no message shows an internal path."""
     found = _PLAYER_FIELD.match(field)
     if found:
         index, part = int(found.group(1)), found.group(2)
         seat = SEAT_LETTERS[index] if index < len(SEAT_LETTERS) else str(index + 1)
-        return f"player {seat}'s {_PART_LABELS.get(part, part)}"
-    return {"name": "team name", "players": "players"}.get(field, field)
+        return _("player %(seat)s's %(part)s") % {"seat": seat, "part": _PART_LABELS.get(part, part)}
+    return str(_FIELD_LABELS.get(field, field))
 
 
 def _normalise_wizards_id(raw: str) -> str:
     return raw.strip().casefold()
+
+
+def _reading_errors(field: str, reading: str) -> list[dict]:
+    problem = reading_problem(reading)
+    return [{"field": f"{field}.name_reading", "message": localize(problem)}] if problem else []
 
 
 @transaction.atomic
@@ -58,9 +72,10 @@ def team_register(
 ) -> Team:
     """A team for the event: at the desk by staff, or by a player forming their own team.
 
-    Scorekeeping staff register a whole team (exactly ``tournament.team_size`` players), walk-ins
-    without accounts or players at the desk with their account named (docs/decisions.md "Staff
-    name accounts at the desk"). A player registers a team they are on: their own entry becomes
+    Scorekeeping staff register a whole team (exactly ``tournament.team_size`` players) at the
+    desk: every player takes their seat at once, and an account staff name for a player is asked to
+    be linked to that player, linked only when its player accepts (an invitation with ``player``).
+    A player registers a team they are on: their own entry becomes
     the team's first player (they are its captain) and every other account they name, by login
     or by the Wizards Account it played under, gets an invitation to accept or decline
     (``tournaments.services.invitations``): no account joins a team without its player's consent
@@ -90,7 +105,7 @@ def team_register(
     name = " ".join(name.split())
     problem = team_name_problem(name)
     if problem:
-        errors.append({"field": "name", "message": problem})
+        errors.append({"field": "name", "message": localize(problem)})
     elif Team.objects.filter(tournament=tournament, name__iexact=name).exists():
         errors.append(_name_taken(name))
     if not 0 <= awarded_byes <= MAX_AWARDED_BYES:
@@ -121,6 +136,7 @@ def team_register(
         )
     users: dict[int, int] = {}
     invited: dict[int, Any] = {}
+    links: dict[int, Any] = {}
     seen_ids: set[str] = set()
     for index, entry in enumerate(players):
         field = f"players[{index}]"
@@ -142,13 +158,16 @@ def team_register(
                 errors.append(
                     {
                         "field": f"{field}.username",
-                        "message": "name your teammate's account (their login) to invite them, "
-                        "or give them the team's join code",
+                        "message": _(
+                            "name your teammate's account (their login) to invite them, "
+                            "or give them the team's join code"
+                        ),
                     }
                 )
                 continue
         if not entry.name.strip() and joins_now:
             errors.append({"field": f"{field}.name", "message": _("the player's name is empty")})
+        errors.extend(_reading_errors(field, entry.name_reading))
         wizards_id = _normalise_wizards_id(entry.wizards_id)
         if not wizards_id and joins_now:
             errors.append(
@@ -169,6 +188,7 @@ def team_register(
             if Player.objects.filter(tournament=tournament, user=user).exists() or user.pk in {
                 *users.values(),
                 *(u.pk for u in invited.values()),
+                *(u.pk for u in links.values()),
             }:
                 errors.append(
                     {
@@ -177,8 +197,10 @@ def team_register(
                         % {"username": user.username},
                     }
                 )
-            elif joins_now:
+            elif user.pk == actor.pk:
                 users[index] = user.pk
+            elif joins_now:
+                links[index] = user
             else:
                 invited[index] = user
     if not by_staff and actor.pk not in users.values() and not errors:
@@ -201,7 +223,7 @@ def team_register(
                 registered_after_round=rounds_paired,
                 awarded_byes=awarded_byes,
                 captain=None if by_staff else actor,
-                join_code=None if by_staff else unused_join_code(),
+                join_code=unused_join_code() if not by_staff or links else None,
             )
     except IntegrityError:
         raise DomainError(
@@ -217,6 +239,7 @@ def team_register(
                 tournament=tournament,
                 team=team,
                 name=" ".join(entry.name.split()),
+                name_reading=clean_reading(entry.name_reading),
                 wizards_id=_normalise_wizards_id(entry.wizards_id),
                 user_id=users.get(index),
                 position=position,
@@ -246,6 +269,17 @@ def team_register(
         actor=actor,
         invitees=[(user, players[index].name, players[index].wizards_id) for index, user in invited.items()],
     )
+    if links:
+        seats = {player.position: player for player in team.players.all()}
+        positions = {index: position for position, (index, _entry) in enumerate(joining)}
+        invitations_create(
+            team=team,
+            actor=actor,
+            invitees=[
+                (user, players[index].name, players[index].wizards_id) for index, user in links.items()
+            ],
+            players=[seats[positions[index]] for index in links],
+        )
     return team
 
 
@@ -354,7 +388,7 @@ def team_drop_undo(*, team: Team, actor, reason: str = "") -> Team:
             _("%(name)s's drop can no longer be undone: a round was paired without the team")
             % {"name": team.name}
             if team.dropped_after_round is not None and not team.disqualified
-            else f"{team.name} has no drop to undo"
+            else _("%(name)s has no drop to undo") % {"name": team.name}
         )
     before = {"dropped_after_round": team.dropped_after_round, "drop_reason": team.drop_reason}
     team.dropped_after_round = None
@@ -489,8 +523,11 @@ def teams_import(*, tournament: Tournament, actor, text: str) -> list[Team]:
             errors.append(
                 {
                     "line": number,
-                    "message": f"{len(cells)} values; expected {expected}: the team name, then a name "
-                    f"and a Wizards Account for each of the {tournament.team_size} players",
+                    "message": _(
+                        "%(count)s values; expected %(expected)s: the team name, then a name "
+                        "and a Wizards Account for each of the %(team_size)s players"
+                    )
+                    % {"count": len(cells), "expected": expected, "team_size": tournament.team_size},
                 }
             )
             continue
@@ -527,47 +564,24 @@ def teams_import(*, tournament: Tournament, actor, text: str) -> list[Team]:
 
 
 @transaction.atomic
-def player_account_link(*, player: Player, actor, username: str) -> Player:
-    """Link a login (username or e-mail) to an already registered player, so they find their
-    table, lists and results; replacing a link is allowed and audited like the first one."""
-    from tournaments.services.events import account_by_name
-
-    user = account_by_name(username)
-    player = Player.objects.select_for_update().select_related("tournament").get(pk=player.pk)
-    other = Player.objects.filter(tournament=player.tournament, user=user).exclude(pk=player.pk).first()
-    if other is not None:
-        raise DomainError(
-            _("%(username)s is already linked to %(name)s in this event")
-            % {"username": user.username, "name": other.name},
-            errors=[{"field": "username", "message": _("already linked to %(name)s") % {"name": other.name}}],
-            status_code=409,
-        )
-    before = player.user.username if player.user is not None else None
-    player.user = user
-    player.save(update_fields=["user"])
-    audit_log(
-        tournament=player.tournament,
-        actor=actor,
-        action="player_account_link",
-        obj=player,
-        before={"player": player.name, "account": before},
-        after={"player": player.name, "account": user.username},
-    )
-    return player
-
-
 @dataclass(frozen=True)
 class PlayerEdit:
     player_id: int
     name: str
     wizards_id: str
+    name_reading: str = ""
+
+
+def _audit_player(player: Player) -> str:
+    reading = f" [{player.name_reading}]" if player.name_reading else ""
+    return f"{player.name}{reading} ({player.wizards_id})"
 
 
 @transaction.atomic
 def team_update(
     *, team: Team, actor, name: str, players: list[PlayerEdit], fixed_table: int | None, reason: str = ""
 ) -> Team:
-    """Correct a team's name, its players' names and Wizards Accounts, and its fixed table.
+    """Correct a team's name, its players' names (and readings) and Wizards Accounts, and its fixed table.
 
     Before round 1 is paired this is registration still going on; after, it changes what was
     printed and played, so a reason is required and the audit log keeps before and after.
@@ -581,7 +595,7 @@ def team_update(
     name = " ".join(name.split())
     problem = team_name_problem(name)
     if problem:
-        errors.append({"field": "name", "message": problem})
+        errors.append({"field": "name", "message": localize(problem)})
     elif Team.objects.filter(tournament=tournament, name__iexact=name).exclude(pk=team.pk).exists():
         errors.append(
             {
@@ -601,6 +615,7 @@ def team_update(
             continue
         if not entry.name.strip():
             errors.append({"field": f"{field}.name", "message": _("the player's name is empty")})
+        errors.extend(_reading_errors(field, entry.name_reading))
         wizards_id = _normalise_wizards_id(entry.wizards_id)
         if not wizards_id:
             errors.append(
@@ -630,19 +645,20 @@ def team_update(
     before = {
         "name": team.name,
         "fixed_table": team.fixed_table,
-        "players": [f"{p.name} ({p.wizards_id})" for p in current.values()],
+        "players": [_audit_player(p) for p in current.values()],
     }
     team.name, team.fixed_table = name, fixed_table
     team.save(update_fields=["name", "fixed_table"])
     for entry in players:
         player = current[entry.player_id]
         player.name = " ".join(entry.name.split())
+        player.name_reading = clean_reading(entry.name_reading)
         player.wizards_id = _normalise_wizards_id(entry.wizards_id)
-        player.save(update_fields=["name", "wizards_id"])
+        player.save(update_fields=["name", "name_reading", "wizards_id"])
     after = {
         "name": team.name,
         "fixed_table": team.fixed_table,
-        "players": [f"{p.name} ({p.wizards_id})" for p in current.values()],
+        "players": [_audit_player(p) for p in current.values()],
     }
     audit_log(
         tournament=tournament,

@@ -9,6 +9,7 @@ from tests.factories import UserFactory
 from tests.tournaments.factories import client_for, event_with_teams, register_team
 from tournaments.domain.team_forming import JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH
 from tournaments.models import AuditEntry, Match, Player, PoolEntry, Team, TeamInvitation
+from tournaments.services.invitations import account_link_invite
 
 pytestmark = pytest.mark.django_db
 
@@ -149,13 +150,66 @@ def test_a_forming_team_is_not_paired_and_joins_later_as_a_late_entry():
     ]
 
 
-def test_staff_at_the_desk_register_accounts_directly():
-    """docs/decisions.md: the organizer registering a player present at the desk."""
+def test_staff_at_the_desk_seat_the_player_and_the_account_is_linked_only_when_it_accepts():
+    """DECISIONS.md "Team formation": even staff cannot put an account on a team without its
+    player's consent; the player takes the seat at once, so the team is paired either way."""
     tournament = event_with_teams(0)
-    player = UserFactory()
-    team = register_team(tournament, "Desk Team", actor=tournament.created_by, usernames=(player.username,))
-    assert Player.objects.get(user=player).team == team
-    assert team.join_code is None
+    organizer, victim = tournament.created_by, UserFactory()
+    answer = client_for(organizer).post(
+        f"/api/v1/tournaments/{tournament.pk}/teams/",
+        {
+            "name": "Desk Team",
+            "players": [
+                {"name": "Ana Souza", "wizards_id": "ana@x.example", "username": victim.username},
+                {"name": "Ben Okafor", "wizards_id": "ben@x.example"},
+            ],
+        },
+        format="json",
+    )
+    assert answer.status_code == 201, answer.content
+    team = answer.json()
+    assert team["status"] == "active"
+    assert [p["name"] for p in team["players"]] == ["Ana Souza", "Ben Okafor"]
+    ana = Player.objects.get(tournament=tournament, name="Ana Souza")
+    assert ana.user is None
+    assert [(i["username"], i["player"]) for i in team["pending_invitations"]] == [(victim.username, ana.pk)]
+    assert client_for(victim).get(f"/api/v1/tournaments/{tournament.pk}/teams/").status_code == 403
+    mine = client_for(victim).get(f"/api/v1/tournaments/{tournament.pk}/invitations/").json()
+    assert [(i["team_name"], i["player"]) for i in mine] == [("Desk Team", ana.pk)]
+
+    accepted = client_for(victim).post(
+        f"/api/v1/invitations/{mine[0]['join_code']}/accept/", {}, format="json"
+    )
+
+    assert accepted.status_code == 200, accepted.content
+    ana.refresh_from_db()
+    assert ana.user == victim and Team.objects.get(pk=team["id"]).players.count() == 2
+    seen = client_for(victim).get(f"/api/v1/tournaments/{tournament.pk}/teams/").json()
+    assert [t["name"] for t in seen] == ["Desk Team"]
+
+
+def test_an_account_staff_name_may_decline_and_stays_free_to_register():
+    tournament = event_with_teams(0)
+    organizer, victim = tournament.created_by, UserFactory()
+    team = register_team(tournament, "Desk Team", actor=organizer, usernames=())
+    player = team.players.first()
+    account_link_invite(player=player, actor=organizer, username=victim.username)
+    player.refresh_from_db()
+    team.refresh_from_db()
+    assert player.user is None
+    declined = client_for(victim).post(f"/api/v1/invitations/{team.join_code}/decline/", {}, format="json")
+    assert declined.status_code == 200
+    player.refresh_from_db()
+    assert player.user is None
+    own = client_for(victim).post(
+        f"/api/v1/tournaments/{tournament.pk}/teams/",
+        {
+            "name": "Mine",
+            "players": [{"name": "Vic", "wizards_id": "vic@x.example", "username": victim.username}],
+        },
+        format="json",
+    )
+    assert own.status_code == 201, own.content
 
 
 def test_registering_by_username_finds_the_account_through_its_spoof_key():

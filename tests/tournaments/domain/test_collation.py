@@ -5,7 +5,14 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.domain.text import fold, is_family_name_first, last_first, name_sort_key
+from tournaments.domain.text import (
+    clean_reading,
+    fold,
+    is_family_name_first,
+    last_first,
+    name_sort_key,
+    reading_problem,
+)
 
 
 def test_fold_drops_accents_and_case_as_the_search_script_does():
@@ -49,3 +56,12 @@ def test_sorting_is_total_and_stable_for_any_names(names):
     once = sorted(names, key=name_sort_key)
     assert sorted(once, key=name_sort_key) == once
     assert sorted(once) == sorted(names)
+
+
+def test_a_reading_is_kana_or_latin_letters_and_is_stored_width_normalised():
+    for reading in ("やまだ たろう", "ヤマダ・タロウ", "ﾔﾏﾀﾞ", "Yamada Tarō", "O'Neil-Smith", ""):
+        assert reading_problem(reading) is None, reading
+    assert reading_problem("山田") == "a name's reading is written in kana or Latin letters, not 山"
+    assert reading_problem("やまだ1") == "a name's reading is written in kana or Latin letters, not 1"
+    assert reading_problem("あ" * 101) == "a name's reading has at most 100 characters"
+    assert clean_reading(" ﾔﾏﾀﾞ  ﾀﾛｳ ") == "ヤマダ タロウ"

@@ -264,7 +264,7 @@ def test_audit_log_is_staff_only_and_newest_first(
     assert "orga" in response.text
 
 
-def test_player_login_links_the_account(organizer_client, event, outsider_client):
+def test_a_login_staff_type_is_linked_once_its_player_accepts(organizer_client, event, outsider_client):
     organizer_client.post(
         reverse("tournament-team-add", args=[event.id]),
         {
@@ -277,7 +277,11 @@ def test_player_login_links_the_account(organizer_client, event, outsider_client
         },
     )
 
-    assert Player.objects.get(wizards_id="outsider@example.org").user.username == "outsider"
+    player = Player.objects.get(wizards_id="outsider@example.org")
+    assert player.user is None and player.team.players.count() == 2  # seated, not yet linked
+    outsider_client.post(reverse("team-join", args=[player.team.join_code]), {"answer": "accept"})
+    player.refresh_from_db()
+    assert player.user.username == "outsider"
 
 
 def _first_table(round_obj):
@@ -439,7 +443,9 @@ def test_a_drop_cannot_be_undone_once_the_next_round_is_paired(
     assert "can no longer be undone" in response.context["error"]
 
 
-def test_link_an_account_to_a_registered_player_from_the_teams_row(organizer_client, event, outsider_client):
+def test_an_account_staff_link_to_a_registered_player_is_linked_when_it_accepts(
+    organizer_client, event, outsider_client
+):
     player = Player.objects.get(tournament=event, name="Jade Wu")
 
     response = organizer_client.post(
@@ -449,8 +455,18 @@ def test_link_an_account_to_a_registered_player_from_the_teams_row(organizer_cli
 
     player.refresh_from_db()
     assert response.status_code == 302
-    assert player.user.username == "outsider"
-    assert outsider_client.get(reverse("tournament-me", args=[event.id])).status_code == 200
+    assert player.user is None  # asked, not linked: the account's player confirms first
+    invitation = player.account_invitations.get()
+    assert invitation.invitee.username == "outsider"
+    me = outsider_client.get(reverse("tournament-me", args=[event.id]))
+    assert f'data-invitation="{invitation.team.join_code}"' in me.text and "Jade Wu" in me.text
+
+    accepted = outsider_client.post(
+        reverse("team-join", args=[invitation.team.join_code]), {"answer": "accept"}
+    )
+
+    player.refresh_from_db()
+    assert accepted.status_code == 302 and player.user.username == "outsider"
     assert AuditEntry.objects.filter(action="player_account_link").exists()
 
 
