@@ -114,7 +114,7 @@ def _schedule_time_up(round_id: int, deadline: datetime | None) -> None:
 def _lock_round(round_row: Round) -> Round:
     """Re-read the round under a row lock, so two staff clicking Pause at once serialise and the
     second sees the first's pause (and is refused) instead of writing a second open pause."""
-    return Round.objects.select_for_update().select_related("tournament").get(pk=round_row.pk)
+    return Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round_row.pk)
 
 
 def _clock_summary(clock: RoundClock, at: datetime) -> dict:

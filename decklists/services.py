@@ -352,7 +352,7 @@ def deck_check_finish(*, deck_check: DeckCheck, actor, at: datetime | None = Non
     extension (time already called, the result already in, an untimed final), the check still
     finishes and the refusal is in the audit entry.
     """
-    check = DeckCheck.objects.select_for_update().select_related("match").get(pk=deck_check.pk)
+    check = DeckCheck.objects.select_for_update(of=("self",)).select_related("match").get(pk=deck_check.pk)
     if check.finished_at is not None:
         raise ConflictError(_("This deck check is already finished."))
     check.finished_at = at or timezone.now()
@@ -462,7 +462,9 @@ def deck_check_finding_to_penalty(
             errors=[{"field": "infraction", "message": _("TE-DLP or TE-DP")}],
         )
     locked = (
-        DeckCheckFinding.objects.select_for_update().select_related("deck_check", "player").get(pk=finding.pk)
+        DeckCheckFinding.objects.select_for_update(of=("self",))
+        .select_related("deck_check", "player")
+        .get(pk=finding.pk)
     )
     if locked.penalty_id is not None:
         raise ConflictError(_("This finding already has a penalty."))

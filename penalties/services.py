@@ -266,7 +266,9 @@ def penalty_overturn(*, penalty: Penalty, actor, reason: str) -> Penalty:
         else None
     )
     penalty = (
-        Penalty.objects.select_for_update().select_related("tournament", "player", "team").get(pk=penalty.pk)
+        Penalty.objects.select_for_update(of=("self",))
+        .select_related("tournament", "player", "team")
+        .get(pk=penalty.pk)
     )
     if not can_overturn_penalty(actor, penalty.tournament):
         raise PenaltyRuleError(_("Only the head judge may overturn a penalty"), status_code=403)
@@ -382,7 +384,7 @@ def _next_match_for_loss(
         .order_by("round__number")
     )
     if lock:
-        later = later.select_for_update()
+        later = later.select_for_update(of=("self",))
     target = later.first()
     label = decision.penalty.label
     if target is None:
@@ -590,7 +592,7 @@ def penalty_review(
     """
     lock_tournament(penalty.tournament_id)
     penalty = (
-        Penalty.objects.select_for_update()
+        Penalty.objects.select_for_update(of=("self",))
         .select_related("tournament", "player", "team", "round")
         .get(pk=penalty.pk)
     )

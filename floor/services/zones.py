@@ -13,6 +13,7 @@ from floor.models import Zone
 from tournaments.models import Tournament
 from tournaments.permissions import JUDGES
 from tournaments.services.audit import audit_log
+from tournaments.services.locks import lock_tournament
 
 
 @transaction.atomic
@@ -22,7 +23,7 @@ def zone_create(
     """Add a zone of tables ``first_table``..``last_table``; it may not overlap another zone, and
     every judge named must judge this event (by username). The event row is locked so two
     organizers adding overlapping zones at once cannot both succeed."""
-    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    lock_tournament(tournament)
     existing = [
         TableRange(z.name, z.first_table, z.last_table) for z in Zone.objects.filter(tournament=tournament)
     ]

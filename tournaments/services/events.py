@@ -28,6 +28,7 @@ from tournaments.enums import (
 from tournaments.models import Staff, Tournament
 from tournaments.rules import can_manage_event
 from tournaments.services.audit import audit_log
+from tournaments.services.locks import lock_tournament
 
 
 def _invalid_settings(problems: list[dict[str, str]]) -> DomainError:
@@ -85,7 +86,7 @@ def tournament_update(*, tournament: Tournament, actor, **changes) -> Tournament
     giving tiebreakers moves event-default tiebreakers to the new size's default. One audit entry
     keeps the changed fields before and after; a change that changes nothing writes none.
     """
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = lock_tournament(tournament)
     if not can_manage_event(actor, tournament):
         raise DomainError(_("only the organizer may change the event's settings"), status_code=403)
     unknown = sorted(set(changes) - UPDATABLE_SETTINGS)

@@ -93,7 +93,7 @@ def account_link_invite(*, player: Player, actor, username: str) -> TeamInvitati
 
     user = account_by_name(username)
     tournament = lock_tournament(player.tournament_id)
-    player = Player.objects.select_for_update().select_related("team").get(pk=player.pk)
+    player = Player.objects.select_for_update(of=("self",)).select_related("team").get(pk=player.pk)
     other = Player.objects.filter(tournament=tournament, user=user).exclude(pk=player.pk).first()
     if other is not None:
         raise ConflictError(
@@ -214,7 +214,7 @@ def invitation_accept(
         raise DomainError(message, errors=[{"field": "name_reading", "message": message}])
     found = team_by_code(code)
     tournament = lock_tournament(found.tournament_id)
-    team = Team.objects.select_for_update().select_related("tournament").get(pk=found.pk)
+    team = Team.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=found.pk)
     from tournaments.services.teams import record_missed_rounds, require_registration_open
 
     claim = (
@@ -361,7 +361,9 @@ def invitation_decline(*, code: str, actor) -> TeamInvitation:
 def invitation_cancel(*, invitation: TeamInvitation, actor) -> TeamInvitation:
     """The captain (or staff) takes back a pending invitation."""
     invitation = (
-        TeamInvitation.objects.select_for_update().select_related("team", "invitee").get(pk=invitation.pk)
+        TeamInvitation.objects.select_for_update(of=("self",))
+        .select_related("team", "invitee")
+        .get(pk=invitation.pk)
     )
     if invitation.status != InvitationStatus.PENDING:
         answered = {

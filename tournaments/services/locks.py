@@ -14,12 +14,17 @@ The order, outermost first:
    conditional update of the match row alone;
 4. the team (``Team``), then its invitations (``TeamInvitation``) and its players (``Player``).
 
-A lock further down the list is never held while waiting for one further up. The one write that
-touches the event after a match, the final's last result marking the event finished, waits for the
-event while holding only that match, and nothing holding the event waits for a match row.
-Inserting a row that points at another (an audit entry at the event, a match at its teams) takes
-a share lock on the row pointed at, so the event lock must be taken before, not after, the
-rows a write changes.
+A lock further down the list is never held while waiting for one further up. A result on the
+final, the one result that writes the event (it finishes it), takes the event lock before its match
+like the writers above.
+
+The event lock is ``FOR NO KEY UPDATE``: writers of who plays still queue behind one another, but
+inserting a row that points at the event (a result's audit entry, a report) takes only a key-share
+lock on it, which does not wait for them. With a plain ``FOR UPDATE`` a result holding its match
+and inserting its audit entry would wait for a penalty holding the event, while the penalty waits
+for that match: a deadlock. For the same reason every row lock names its own table
+(``select_for_update(of=("self",))``): PostgreSQL locks the rows of every joined table otherwise,
+so a match read with its round and event would lock the event out of turn.
 """
 
 from __future__ import annotations
@@ -30,4 +35,4 @@ from tournaments.models import Tournament
 def lock_tournament(tournament: Tournament | int) -> Tournament:
     """Re-read the event row under ``SELECT ... FOR UPDATE``: writers of who plays queue here."""
     pk = tournament if isinstance(tournament, int) else tournament.pk
-    return Tournament.objects.select_for_update().get(pk=pk)
+    return Tournament.objects.select_for_update(no_key=True).get(pk=pk)

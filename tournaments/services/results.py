@@ -28,6 +28,7 @@ from tournaments.permissions import player_team_id
 from tournaments.rules import can_change_confirmed_result
 from tournaments.selectors import match_result_state, match_snapshot, result_columns
 from tournaments.services.audit import audit_log
+from tournaments.services.locks import lock_tournament
 from tournaments.signals import event_finished, round_finished
 
 #: The result columns of ``Match``: a cache written only here, from the state the reports give.
@@ -164,8 +165,12 @@ def _check_player_reporting(match: Match) -> None:
 
 
 def _locked(match: Match) -> Match:
-    """The match row, locked for this transaction, so reports on one match are applied one by one."""
-    return Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
+    """The match row, locked for this transaction, so reports on one match are applied one by one.
+    The final's result finishes the event, so it locks the event first (``services.locks``)."""
+    round_obj = Round.objects.only("kind", "tournament_id").get(pk=match.round_id)
+    if round_obj.kind == RoundKind.PLAYOFF and Match.objects.filter(round_id=round_obj.pk).count() == 1:
+        lock_tournament(round_obj.tournament_id)
+    return Match.objects.select_for_update(of=("self",)).select_related("round__tournament").get(pk=match.pk)
 
 
 def _check_version(match: Match, version: int) -> None:

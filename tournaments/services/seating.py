@@ -29,7 +29,7 @@ def match_seats_set(*, match: Match, actor, team_id: int, player_ids: list[int])
     exactly the team's players; 409 once the match has a result or time was called. The audit
     entry keeps the order before (the recorded one, else registration order) and after.
     """
-    match = Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
+    match = Match.objects.select_for_update(of=("self",)).select_related("round__tournament").get(pk=match.pk)
     tournament = match.round.tournament
     if team_id not in (match.team_a_id, match.team_b_id) or team_id is None:
         raise DomainError(

@@ -382,7 +382,7 @@ def drop_undoable(team: Team, latest_round_number: int) -> bool:
 def team_drop_undo(*, team: Team, actor, reason: str = "") -> Team:
     """Take back a drop made by mistake, before the next round is paired: the team is paired again
     from the next round on, as if it had never dropped."""
-    team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
+    team = Team.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=team.pk)
     if not drop_undoable(team, _latest_round_number(team.tournament)):
         raise ConflictError(
             _("%(name)s's drop can no longer be undone: a round was paired without the team")
@@ -428,7 +428,7 @@ def team_disqualify(*, team: Team, actor, reason: str) -> Team:
         match_penalty_result_set(
             match=current, actor=actor, losing_team_id=team.pk, reason=f"Disqualification: {reason}"
         )
-    team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
+    team = Team.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=team.pk)
     if team.dropped_after_round is None:
         team.dropped_after_round = latest
     team.disqualified = True
@@ -459,7 +459,7 @@ def team_reinstate(*, team: Team, actor, reason: str) -> Team:
     if not reason:
         raise DomainError(_("a reason is required"), errors=[{"field": "reason", "message": _("required")}])
     lock_tournament(team.tournament_id)
-    team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
+    team = Team.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=team.pk)
     if not team.disqualified:
         raise ConflictError(_("%(name)s is not disqualified") % {"name": team.name})
     entry = (
@@ -586,7 +586,7 @@ def team_update(
     Before round 1 is paired this is registration still going on; after, it changes what was
     printed and played, so a reason is required and the audit log keeps before and after.
     """
-    team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
+    team = Team.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=team.pk)
     tournament = team.tournament
     reason = reason.strip()
     errors: list[dict] = []
@@ -677,7 +677,7 @@ def team_check_in(*, team: Team, actor, checked_in: bool = True) -> Team:
     """A player of the team (on their phone) or staff record that the team is here; staff may
     take a check-in back. Checking in twice keeps the first time."""
     lock_tournament(team.tournament_id)
-    team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
+    team = Team.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=team.pk)
     if team.status != TeamStatus.ACTIVE:
         raise ConflictError(
             _("%(name)s has an open seat: a team checks in once every player has joined")
