@@ -244,11 +244,11 @@ def size(port: int, path: str) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--teams", type=int, default=1000)
-    parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes (default 2)")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes (default 4)")
     parser.add_argument(
         "--threads",
         type=int,
-        default=8,
+        default=4,
         help="threads per gunicorn worker (gunicorn.conf.py's gthread workers); 1 runs sync workers instead",
     )
     parser.add_argument("--connections", type=int, default=50)
