@@ -96,7 +96,7 @@ def dq_report(
         for note in selectors.notes_for(tournament, head_judge=True, penalty_id=penalty.pk)
     ]
     return {
-        **_base(tournament, "Disqualification report", now),
+        **_base(tournament, _("Disqualification report"), now),
         "player": {
             "name": penalty.player.name,
             "wizards_id": penalty.player.wizards_id,

@@ -12,6 +12,7 @@ from common.pdf import render_pdf
 from floor import documents
 from floor.models import DisqualificationReport
 from penalties.models import Penalty
+from tournaments.localization import event_locale
 from tournaments.services.audit import audit_log
 
 
@@ -33,14 +34,16 @@ def dq_report_file(
             errors=[{"field": "penalty", "message": _("not a standing Disqualification")}],
         )
     now = timezone.now()
-    context = documents.dq_report(
-        penalty,
-        player_statement=player_statement.strip(),
-        head_judge_statement=head_judge_statement.strip(),
-        head_judge=actor,
-        now=now,
-    )
-    pdf = render_pdf("pdf/dq_report.html", context)
+    # In the event's language and time zone, like every printed document of the event.
+    with event_locale(penalty.tournament):
+        context = documents.dq_report(
+            penalty,
+            player_statement=player_statement.strip(),
+            head_judge_statement=head_judge_statement.strip(),
+            head_judge=actor,
+            now=now,
+        )
+        pdf = render_pdf("pdf/dq_report.html", context)
     report = DisqualificationReport.objects.select_for_update().filter(penalty=penalty).first()
     created = report is None
     if created:

@@ -7,6 +7,7 @@ import subprocess
 import pytest
 
 from floor.models import DisqualificationReport, Note
+from floor.services.dq_report import dq_report_file
 from penalties.services import penalty_issue
 from tournaments.models import AuditEntry
 
@@ -157,3 +158,29 @@ def test_dq_report_pdf_holds_the_penaltys_facts_and_stays_with_it(floor_event, s
     download = client.get(page + "?download=1")
     assert (download.status_code, download["Content-Type"]) == (200, "application/pdf")
     assert download.content[:5] == b"%PDF-"
+
+
+def test_dq_report_prints_in_the_events_language_whatever_the_head_judges_browser(
+    floor_event, settings, tmp_path
+):
+    settings.MEDIA_ROOT = str(tmp_path)
+    ev = floor_event
+    type(ev.tournament).objects.filter(pk=ev.tournament.pk).update(language="es")
+    ev.tournament.refresh_from_db()
+    penalty = penalty_issue(
+        tournament=ev.tournament,
+        actor=ev.head_judge,
+        player=ev.player_row(0),
+        round_row=ev.round,
+        infraction="USC-C",
+        description="Marcó las cartas",
+    )
+
+    report = dq_report_file(penalty=penalty, actor=ev.head_judge, player_statement="")
+
+    path = tmp_path / "report.pdf"
+    path.write_bytes(report.file.read())
+    text = pdf_text(path)
+    for heading in ("Informe de descalificación", "Declaración del jugador", "(ninguna)", "Ronda / mesa"):
+        assert heading in text, heading
+    assert "Disqualification report" not in text
