@@ -172,3 +172,35 @@ def test_the_pool_forms_a_team_and_round_one_asks_about_check_in(live_server, ph
     expect(orga.locator(".messages")).to_contain_text("Round 1 paired")
     assert event.rounds.get().matches.filter(team_b__isnull=False).count() == 1
     assert Team.objects.get(pk=formed.pk).checked_in_at is not None
+
+
+def test_an_account_staff_name_at_the_desk_is_linked_once_its_player_says_yes(live_server, phone):
+    """DECISIONS.md "Team formation": the desk seats the player, the account joins by consent."""
+    from tournaments.services.teams import PlayerEntry, team_register
+
+    organizer = UserFactory(username="orga")
+    event = build_event(organizer, TEAMS[:4])
+    ana_user = UserFactory(username="ana")
+    team = team_register(
+        tournament=event,
+        actor=organizer,
+        name="Desk Duo",
+        players=[
+            PlayerEntry(name="Ana Lima", wizards_id="ana@wotc.example", username="ana"),
+            PlayerEntry(name="Bo Chen", wizards_id="bo@wotc.example"),
+        ],
+    )
+    assert Player.objects.get(team=team, name="Ana Lima").user is None
+    me = f"/events/{event.id}/me/"
+
+    ana = phone()
+    log_in(ana, live_server, "ana", me)
+    card = ana.locator(f'[data-invitation="{Team.objects.get(pk=team.pk).join_code}"]')
+    expect(card).to_contain_text("as Ana Lima")
+    fits(ana, f"desk-link-{'js' if phone.js else 'nojs'}")
+    with ana.expect_navigation():
+        card.get_by_role("button", name="Yes, link my account").click()
+
+    expect(ana.locator("main")).to_contain_text("Desk Duo")
+    assert Player.objects.get(team=team, name="Ana Lima").user == ana_user
+    assert TeamInvitation.objects.get(team=team).status == "accepted"
