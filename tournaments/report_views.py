@@ -22,22 +22,13 @@ from common.errors import DomainError
 from tournaments.domain import games_to_win
 from tournaments.enums import TeamSide
 from tournaments.forms import PlayerReportForm
+from tournaments.manage_views import is_htmx, result_state, result_status, staff_event, staff_result_entry
 from tournaments.models import Match, Tournament
 from tournaments.permissions import player_team_id
 from tournaments.report_blocks import me_report_block, outcome_text, report_block
 from tournaments.selectors import match_for_slip_code, match_report_status, slip_secret
 from tournaments.services.results import match_result_report, match_slip_report
-from tournaments.views import (
-    _render_me,
-    _result_state,
-    _result_status,
-    _staff_event,
-    staff_result_entry,
-)
-
-
-def _is_htmx(request) -> bool:
-    return request.headers.get("HX-Request") == "true"
+from tournaments.views import render_me
 
 
 def refusal_text(error: DomainError) -> str:
@@ -67,7 +58,7 @@ def me_report_view(request, tournament_id: int, match_id: int):
         raise PermissionDenied(_("This is not your team's match."))
     me_url = reverse("tournament-me", args=[tournament.pk])
     if request.method == "GET":
-        if not _is_htmx(request):
+        if not is_htmx(request):
             return redirect(f"{me_url}#me-report")
         if request.GET.get("v") == str(match.version):
             return HttpResponse(status=204)
@@ -90,12 +81,12 @@ def me_report_view(request, tournament_id: int, match_id: int):
         except DomainError as error:
             status, message = error.status_code, refusal_text(error)
             match.refresh_from_db()
-    if _is_htmx(request):
+    if is_htmx(request):
         block = me_report_block(tournament, match, team_id, message=message, failed=status >= 400)
         context = {"report": block, "tournament": tournament}
         return render(request, "tournaments/_me_report.html", context, status=status)
     if status >= 400:
-        return _render_me(request, tournament, team_id, status=status, report_message=message)
+        return render_me(request, tournament, team_id, status=status, report_message=message)
     messages.success(request, message)
     return redirect(f"{me_url}#me-report")
 
@@ -137,7 +128,7 @@ def slip_report_view(request, match_id: int, secret: str):
     match = _slip_match(match_id, secret)
     tournament = match.round.tournament
     if request.method == "GET":
-        if _is_htmx(request):
+        if is_htmx(request):
             if request.GET.get("v") == str(match.version):
                 return HttpResponse(status=204)
             return render(request, "tournaments/_me_report.html", {"report": _slip_block(request, match)})
@@ -165,7 +156,7 @@ def slip_report_view(request, match_id: int, secret: str):
         except DomainError as error:
             status, message = error.status_code, refusal_text(error)
             match.refresh_from_db()
-    if _is_htmx(request):
+    if is_htmx(request):
         block = _slip_block(request, match, message=message, failed=status >= 400)
         return render(request, "tournaments/_me_report.html", {"report": block}, status=status)
     if status >= 400:
@@ -189,7 +180,7 @@ def slip_entry_view(request, tournament_id: int, match_id: int | None = None):
     """A scorekeeper enters results from paper slips: type or scan the slip's code, see the table,
     one key (or button) per result, and the next slip's code field comes back. Without JS the
     result buttons are a plain form; static/js/slip_entry.js maps 1, 2, d, i to them."""
-    tournament = _staff_event(request, tournament_id, "can_run_event")
+    tournament = staff_event(request, tournament_id, "can_run_event")
     code = request.GET.get("code", "")
     status, message, match = 200, "", None
     if request.method == "POST":
@@ -234,8 +225,8 @@ def slip_entry_view(request, tournament_id: int, match_id: int | None = None):
         "code": code,
         "match": match,
         "reports": reports,
-        "status_text": _result_status(match) if match else "",
-        "state": _result_state(match) if match else "",
+        "status_text": result_status(match) if match else "",
+        "state": result_state(match) if match else "",
         "message": message,
     }
     return render(request, "tournaments/slip_entry.html", context, status=status)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import public_views, report_views, views, views_teams
+from tournaments import manage_views, public_views, report_views, views, views_teams
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -57,53 +57,61 @@ urlpatterns = [
         report_views.me_report_view,
         name="tournament-me-report",
     ),
-    path("events/<int:tournament_id>/manage/", views.tournament_manage, name="tournament-manage"),
-    path("events/<int:tournament_id>/audit/", views.tournament_audit, name="tournament-audit"),
-    path("events/<int:tournament_id>/settings/", views.tournament_settings, name="tournament-settings"),
-    path("events/<int:tournament_id>/staff/", views.staff_add_view, name="tournament-staff-add"),
+    path("events/<int:tournament_id>/manage/", manage_views.tournament_manage, name="tournament-manage"),
+    path("events/<int:tournament_id>/audit/", manage_views.tournament_audit, name="tournament-audit"),
+    path(
+        "events/<int:tournament_id>/settings/", manage_views.tournament_settings, name="tournament-settings"
+    ),
+    path("events/<int:tournament_id>/staff/", manage_views.staff_add_view, name="tournament-staff-add"),
     path(
         "events/<int:tournament_id>/staff/<int:staff_id>/remove/",
-        views.staff_remove_view,
+        manage_views.staff_remove_view,
         name="tournament-staff-remove",
     ),
-    path("events/<int:tournament_id>/teams/", views.team_add, name="tournament-team-add"),
-    path("events/<int:tournament_id>/teams/import/", views.teams_import_view, name="tournament-teams-import"),
+    path("events/<int:tournament_id>/teams/", manage_views.team_add, name="tournament-team-add"),
     path(
-        "events/<int:tournament_id>/teams/<int:team_id>/edit/", views.team_edit, name="tournament-team-edit"
+        "events/<int:tournament_id>/teams/import/",
+        manage_views.teams_import_view,
+        name="tournament-teams-import",
+    ),
+    path(
+        "events/<int:tournament_id>/teams/<int:team_id>/edit/",
+        manage_views.team_edit,
+        name="tournament-team-edit",
     ),
     path(
         "events/<int:tournament_id>/teams/<int:team_id>/undrop/",
-        views.team_drop_undo_view,
+        manage_views.team_drop_undo_view,
         name="tournament-team-undrop",
     ),
     path(
         "events/<int:tournament_id>/teams/<int:team_id>/link/",
-        views.player_link_view,
+        manage_views.player_link_view,
         name="tournament-player-link",
     ),
     path(
         "events/<int:tournament_id>/teams/<int:team_id>/drop/",
-        views.team_drop_view,
+        manage_views.team_drop_view,
         name="tournament-team-drop",
     ),
-    path("events/<int:tournament_id>/rounds/", views.round_pair_view, name="tournament-round-pair"),
+    path("events/<int:tournament_id>/rounds/", manage_views.round_pair_view, name="tournament-round-pair"),
     path("events/<int:tournament_id>/rounds/<int:number>/", views.round_page, name="tournament-round"),
     path("events/<int:tournament_id>/teams/<int:team_id>/", views.team_page, name="tournament-team"),
     path(
         "events/<int:tournament_id>/rounds/<int:round_id>/publish/",
-        views.round_publish_view,
+        manage_views.round_publish_view,
         name="tournament-round-publish",
     ),
     path(
         "events/<int:tournament_id>/rounds/<int:round_id>/delete/",
-        views.round_delete_view,
+        manage_views.round_delete_view,
         name="tournament-round-delete",
     ),
     path(
         "events/<int:tournament_id>/matches/<int:match_id>/result/",
-        views.match_result_view,
+        manage_views.match_result_view,
         name="tournament-match-result",
     ),
-    path("events/<int:tournament_id>/cut/", views.cut_build_view, name="tournament-cut-build"),
-    path("events/<int:tournament_id>/pods/", views.pods_seat_view, name="tournament-pods-seat"),
+    path("events/<int:tournament_id>/cut/", manage_views.cut_build_view, name="tournament-cut-build"),
+    path("events/<int:tournament_id>/pods/", manage_views.pods_seat_view, name="tournament-pods-seat"),
 ]

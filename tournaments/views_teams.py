@@ -258,9 +258,9 @@ def team_check_in_view(request, tournament_id: int, team_id: int):
         team_check_in(team=team, actor=request.user, checked_in=request.POST.get("checked_in", "1") == "1")
     except DomainError as error:
         if to_manage:
-            from tournaments.views import _refused
+            from tournaments.manage_views import refused
 
-            return _refused(request, tournament, error)
+            return refused(request, tournament, error)
         return _back_to_me(request, tournament, error)
     if to_manage:
         return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#teams")
@@ -310,9 +310,9 @@ def pool_form_view(request, tournament_id: int):
             tournament=tournament, actor=request.user, seed=seed, leftover=leftover, expected_entries=expected
         )
     except DomainError as error:
-        from tournaments.views import _refused
+        from tournaments.manage_views import refused
 
-        return _refused(request, tournament, error)
+        return refused(request, tournament, error)
     messages.success(request, _("%(count)s team(s) formed from the partner pool.") % {"count": len(teams)})
     return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#pool")
 
@@ -325,9 +325,9 @@ def pool_form_by_hand_view(request, tournament_id: int):
     try:
         team = pool_form_team_by_hand(tournament=tournament, actor=request.user, entry_ids=ids)
     except DomainError as error:
-        from tournaments.views import _refused
+        from tournaments.manage_views import refused
 
-        return _refused(request, tournament, error)
+        return refused(request, tournament, error)
     messages.success(request, _("Team “%(team)s” formed from the partner pool.") % {"team": team.name})
     return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#pool")
 
