@@ -28,6 +28,8 @@ sys.path.insert(0, str(ROOT))
 def setup_django(workdir: str) -> None:
     os.environ.pop("REDIS_URL", None)
     os.environ["DATABASE_URL"] = f"sqlite:///{workdir}/bench.sqlite3"
+    # A set DATABASE_URL needs a secret key (config/settings.py refuses to start without one).
+    os.environ.setdefault("SECRET_KEY", "bench-only-documents")
     os.environ["MEDIA_ROOT"] = f"{workdir}/media"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ.setdefault("LOG_LEVEL", "WARNING")
