@@ -6,9 +6,10 @@ from django.shortcuts import render
 from django.templatetags.static import static
 from django.utils import translation
 from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET
 from django.views.defaults import server_error as django_server_error
-from django.views.i18n import JavaScriptCatalog
+from django.views.i18n import JavaScriptCatalog, set_language
 
 from common.api import error_body
 from common.health import health_report
@@ -21,6 +22,18 @@ from common.numbers import BadParameter
 def healthz(request):
     healthy, report = health_report()
     return JsonResponse(report, status=200 if healthy else 503)
+
+
+@csrf_exempt
+def language_set(request):
+    """The language switcher in every page's header (Django's ``set_language``, kept in a cookie).
+
+    Without a CSRF check: the public pages are the same stored bytes for every reader
+    (``tournaments.page_cache``), so their switcher cannot carry a reader's own token, and a player
+    on a stored page with no cookie yet must still be able to switch. A forged switch can only
+    change the language a browser reads the site in, which the reader changes back the same way.
+    """
+    return set_language(request)
 
 
 def not_found(request, exception=None):

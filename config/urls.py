@@ -18,8 +18,6 @@ urlpatterns = [
     # The split view serves its start-up script as a file, so the docs need no inline script (CSP).
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     path("api/v1/", include(api_v1)),
-    # The language switcher posts to /i18n/setlang/ (kept in a cookie); scripts read /jsi18n/ (common).
-    path("i18n/", include("django.conf.urls.i18n")),
     path("", include("common.urls")),
     path("", include("tournaments.urls")),
     path("", include("clock.urls")),

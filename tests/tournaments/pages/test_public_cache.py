@@ -4,6 +4,8 @@ without a query, a reader who has it gets a 304, and every write that changes wh
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -166,3 +168,23 @@ def test_a_time_extension_shows_on_the_tables_find_answer(client, event, organiz
     answer = page(client, event, q=name).text
     assert f'id="extension-{match.table}"' in answer
     assert "Time extension: +4 minutes" in answer
+
+
+def test_a_reader_served_the_stored_page_can_change_its_language(event, published):
+    """The stored page is the same bytes for every reader, so its language switcher cannot carry
+    the first reader's CSRF token: a second reader, with no cookie at all, must still switch."""
+    from django.test import Client
+
+    first = Client().get(reverse("tournament-public", args=[event.id]))  # stores the page
+    assert "Set-Cookie" not in first.headers  # a token rendered into shared bytes would set one
+    second = Client(enforce_csrf_checks=True)
+    stored = second.get(reverse("tournament-public", args=[event.id]))
+    assert "Set-Cookie" not in stored.headers
+    form = re.search(rb'<form method="(\w+)" action="([^"]+)" class="language-switcher"', stored.content)
+    assert form is not None
+    method, action = form.group(1).decode(), form.group(2).decode()
+    path = reverse("tournament-public", args=[event.id])
+    answer = getattr(second, method)(action, {"language": "ja", "next": path})
+    assert answer.status_code == 302
+    assert answer["Location"] == path
+    assert second.get(path).headers["Content-Language"] == "ja"
