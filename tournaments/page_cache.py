@@ -12,6 +12,16 @@ shared: that one is rendered for them each time, ``private``.
 Django's ``condition`` decorator would need the page to compute its ETag; here the ETag is the
 stored page's, read in the same cache lookup as the page (``get_conditional_response`` does the
 comparison), so a lost generation bump can never pin a reader to an old page by its ETag.
+
+When a hall of players refreshes at once, most of the cost of answering with a stored page is the
+middleware around it (session, language, CSRF, user, messages, CSP) and URL resolving, not the
+cache read. So ``PublicFastPathMiddleware`` (``tournaments.middleware``), right after the security
+middleware, answers a reader who can only be signed out (no session cookie, no message cookie, no
+``Authorization``) from the stored page before the rest of the stack runs: ``early_answer``. It
+needs the headers the rest of the stack added to the page (language, CSP, frame options), so those
+are kept with the page the first time it leaves through the middleware (``keep_headers``); a page
+stored without them is served the long way until they are. The live check every open page polls
+(``answered_early``) is answered there too: it reads nothing of the reader.
 """
 
 from __future__ import annotations
@@ -19,16 +29,19 @@ from __future__ import annotations
 import hashlib
 import time
 from collections.abc import Callable
-from functools import wraps
+from functools import lru_cache, wraps
 from typing import Any
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.contrib.messages import get_messages
+from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
+from django.urls import Resolver404, resolve
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import http_date
-from django.utils.translation import get_language
+from django.utils.translation import get_language, get_language_from_request
 
 from tournaments.domain.text import fold
 from tournaments.live import generation, generation_key
@@ -37,6 +50,8 @@ from tournaments.live import generation, generation_key
 PAGE_TIMEOUT = 600
 #: Seconds a browser or proxy may reuse a public page without asking (live pages poll every few).
 PUBLIC_MAX_AGE = 2
+#: Headers a stored page's answer never repeats: the reader's own, or those made per answer.
+NOT_KEPT = frozenset({"set-cookie", "etag", "last-modified", "content-length", "content-type", "date"})
 
 
 def _query_key(request: HttpRequest) -> str:
@@ -48,8 +63,8 @@ def _query_key(request: HttpRequest) -> str:
     return urlencode(items)
 
 
-def _page_key(request: HttpRequest, tournament_id: int) -> str:
-    raw = f"{request.path}?{_query_key(request)}|{get_language()}"
+def _page_key(request: HttpRequest, tournament_id: int, language: str) -> str:
+    raw = f"{request.path}?{_query_key(request)}|{language}"
     digest = hashlib.sha256(raw.encode()).hexdigest()[:32]
     return f"public-page:{tournament_id}:{digest}"
 
@@ -77,6 +92,83 @@ def _conditional(request: HttpRequest, response: HttpResponse, etag: str, modifi
     return get_conditional_response(request, etag=etag, last_modified=int(modified), response=response)
 
 
+def _lookup(key: str, tournament_id: int) -> tuple[dict | None, int | None]:
+    """The stored page under ``key`` and the event's current generation, in one round trip."""
+    found = _cache_call(cache.get_many, [generation_key(tournament_id), key]) or {}
+    current = found.get(generation_key(tournament_id))
+    if current is None:
+        current = generation(tournament_id)
+    return found.get(key), current
+
+
+def _signed_out(request: HttpRequest) -> bool:
+    """Whether the request can only come from a signed-out reader with no message waiting, told
+    from its cookies alone (no session is loaded): the fast path's side of ``_shareable``."""
+    if request.method not in ("GET", "HEAD") or "Authorization" in request.headers:
+        return False
+    cookies = request.COOKIES
+    return settings.SESSION_COOKIE_NAME not in cookies and CookieStorage.cookie_name not in cookies
+
+
+@lru_cache(maxsize=4096)
+def _resolved(urlconf: str, path: str) -> tuple[Callable[..., HttpResponse], tuple, dict] | None:
+    """The view an address leads to, remembered: resolving it anew costs more than the rest of an
+    early answer (a hall asks for the same few addresses all day)."""
+    try:
+        match = resolve(path, urlconf)
+    except Resolver404:
+        return None
+    return match.func, match.args, match.kwargs
+
+
+def answered_early(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Mark a view that reads nothing of the reader (session, user, language, CSRF) and renders no
+    page, so that ``early_answer`` calls it before the rest of the middleware."""
+    view.answered_early = True  # type: ignore[attr-defined]
+    return view
+
+
+def early_answer(request: HttpRequest) -> HttpResponse | None:
+    """The answer to a signed-out reader, before the rest of the middleware runs: their stored
+    public page, or an ``answered_early`` view's; ``None`` when the request must take the long way
+    (a page not stored yet, a reader who may be signed in, any other address)."""
+    if not _signed_out(request):
+        return None
+    request.get_host()  # a Host outside ALLOWED_HOSTS is refused here too (400), as CommonMiddleware does
+    resolved = _resolved(settings.ROOT_URLCONF, request.path_info)
+    if resolved is None:
+        return None
+    view, args, kwargs = resolved
+    if getattr(view, "answered_early", False):
+        return view(request, *args, **kwargs)
+    if not getattr(view, "public_page", False):
+        return None
+    tournament_id = kwargs["tournament_id"]
+    key = _page_key(request, tournament_id, get_language_from_request(request))
+    entry, current = _lookup(key, tournament_id)
+    if entry is None or entry["generation"] != current or "headers" not in entry:
+        return None
+    response = HttpResponse(entry["body"], content_type=entry["content_type"])
+    for name, value in entry["headers"]:
+        response[name] = value
+    answer = _conditional(request, response, entry["etag"], entry["modified"])
+    if answer is not response:  # a 304 carries the page's headers, as the long way's does
+        for name, value in entry["headers"]:
+            answer.headers.setdefault(name, value)
+    return answer
+
+
+def keep_headers(response: HttpResponse) -> None:
+    """Store the headers the whole stack gave a page just rendered (or stored without them), so
+    ``early_answer`` can serve it; never for an answer that sets a cookie (it was the reader's)."""
+    pending = getattr(response, "public_page_pending", None)
+    if pending is None or response.status_code != 200 or response.cookies:
+        return
+    key, entry = pending
+    headers = [(name, value) for name, value in response.items() if name.lower() not in NOT_KEPT]
+    _cache_call(cache.set, key, {**entry, "headers": headers}, PAGE_TIMEOUT)
+
+
 def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """Cache ``view``'s answers to signed-out readers per event generation (the module docstring)."""
 
@@ -88,14 +180,9 @@ def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
                 # No ETag: the page carries the reader's CSRF token, new on every render.
                 patch_cache_control(response, private=True, no_cache=True)
             return response
-        # One round trip for the generation and the stored page: the page is good if it was
-        # rendered at the current generation.
-        key = _page_key(request, tournament_id)
-        found = _cache_call(cache.get_many, [generation_key(tournament_id), key]) or {}
-        current = found.get(generation_key(tournament_id))
-        if current is None:
-            current = generation(tournament_id)
-        entry = found.get(key)
+        # The page is good if it was rendered at the current generation.
+        key = _page_key(request, tournament_id, get_language())
+        entry, current = _lookup(key, tournament_id)
         if entry is None or entry["generation"] != current:
             response = view(request, *args, tournament_id=tournament_id, **kwargs)
             if response.status_code != 200 or current is None:
@@ -115,6 +202,10 @@ def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
             response = HttpResponse(entry["body"], content_type=entry["content_type"])
         patch_cache_control(response, public=True, max_age=PUBLIC_MAX_AGE)
         patch_vary_headers(response, ("Cookie", "Accept-Language"))
-        return _conditional(request, response, entry["etag"], entry["modified"])
+        answer = _conditional(request, response, entry["etag"], entry["modified"])
+        if "headers" not in entry:
+            answer.public_page_pending = (key, entry)  # type: ignore[attr-defined]  # keep_headers
+        return answer
 
+    wrapper.public_page = True  # type: ignore[attr-defined]  # what early_answer looks for
     return wrapper

@@ -24,7 +24,7 @@ from common.numbers import BadParameter, parse_column_int
 from tournaments.domain.text import fold
 from tournaments.live import generation, memoized
 from tournaments.models import Match, Round, TimeExtension, Tournament
-from tournaments.page_cache import public_page
+from tournaments.page_cache import answered_early, public_page
 from tournaments.read_models import (
     NameRow,
     PairingRow,
@@ -312,10 +312,12 @@ def pairings_projector(request: HttpRequest, tournament_id: int) -> HttpResponse
     return render(request, "tournaments/pairings_projector.html", context)
 
 
+@answered_early
 @require_GET
 def event_generation(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """What open pages poll: the event's generation, answered 304 while it has not moved (one cache
-    read, no database query), so a quiet hall of phones costs next to nothing."""
+    read, no database query, before most of the middleware), so a quiet hall of phones costs next
+    to nothing."""
     current = generation(tournament_id)
     etag = f'"{current:x}"' if current is not None else None
     if etag is not None and request.headers.get("If-None-Match") == etag:

@@ -8,6 +8,8 @@ import re
 
 import pytest
 from django.db import connection
+from django.middleware.locale import LocaleMiddleware
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -173,8 +175,6 @@ def test_a_time_extension_shows_on_the_tables_find_answer(client, event, organiz
 def test_a_reader_served_the_stored_page_can_change_its_language(event, published):
     """The stored page is the same bytes for every reader, so its language switcher cannot carry
     the first reader's CSRF token: a second reader, with no cookie at all, must still switch."""
-    from django.test import Client
-
     first = Client().get(reverse("tournament-public", args=[event.id]))  # stores the page
     assert "Set-Cookie" not in first.headers  # a token rendered into shared bytes would set one
     second = Client(enforce_csrf_checks=True)
@@ -188,3 +188,99 @@ def test_a_reader_served_the_stored_page_can_change_its_language(event, publishe
     assert answer.status_code == 302
     assert answer["Location"] == path
     assert second.get(path).headers["Content-Language"] == "ja"
+
+
+class CountedCalls:
+    """Counts how many requests reached the long way's session and language middleware."""
+
+    def __init__(self, monkeypatch):
+        self.count = 0
+        original = LocaleMiddleware.process_request
+
+        def counted(middleware, request):
+            self.count += 1
+            return original(middleware, request)
+
+        monkeypatch.setattr(LocaleMiddleware, "process_request", counted)
+
+
+def test_a_stored_page_is_answered_before_the_rest_of_the_middleware(event, published, monkeypatch):
+    calls = CountedCalls(monkeypatch)
+    url = reverse("tournament-pairings", args=[event.id])
+    first = Client().get(url, {"tables": "1-50"})  # rendered the long way; its headers are kept
+    second = Client().get(url, {"tables": "1-50"})
+    third = Client().get(url, {"tables": "1-50"}, HTTP_IF_NONE_MATCH=first["ETag"])
+
+    assert calls.count == 1
+    assert second.status_code == 200 and second.content == first.content
+    drop = {"Date", "Content-Length"}
+    assert {k: v for k, v in second.items() if k not in drop} == {
+        k: v for k, v in first.items() if k not in drop
+    }
+    assert "Content-Security-Policy" in second and second["X-Frame-Options"] == "DENY"
+    assert third.status_code == 304 and "Content-Security-Policy" in third
+    assert "Set-Cookie" not in second.headers
+
+
+def test_the_early_answer_is_in_the_readers_language(event, published, monkeypatch):
+    calls = CountedCalls(monkeypatch)
+    url = reverse("tournament-public", args=[event.id])
+    english = [Client().get(url) for _ in range(2)]
+    japanese = [Client(HTTP_ACCEPT_LANGUAGE="ja").get(url) for _ in range(2)]
+    spanish_cookie = Client()
+    spanish_cookie.cookies["django_language"] = "es"
+    spanish = [spanish_cookie.get(url) for _ in range(2)]
+
+    assert calls.count == 3  # one long way per language, then each one's stored page
+    assert [page["Content-Language"] for page in english + japanese + spanish] == ["en"] * 2 + ["ja"] * 2 + [
+        "es"
+    ] * 2
+    assert japanese[1].content == japanese[0].content != english[1].content
+
+
+def test_a_reader_who_may_be_signed_in_takes_the_long_way(event, organizer, published, monkeypatch):
+    calls = CountedCalls(monkeypatch)
+    url = reverse("tournament-public", args=[event.id])
+    Client().get(url)
+    Client().get(url)
+    staff = client_for(organizer)
+    signed_in = staff.get(url)
+    token = Client(HTTP_AUTHORIZATION="Token abc").get(url)
+
+    assert calls.count == 3
+    assert "Manage" in signed_in.text and "private" in signed_in["Cache-Control"]
+    assert token.status_code == 200
+
+
+def test_a_stored_page_is_not_answered_early_for_a_host_not_allowed(event, published):
+    url = reverse("tournament-public", args=[event.id])
+    Client().get(url)
+    Client().get(url)
+    assert Client().get(url, HTTP_HOST="evil.example").status_code == 400
+
+
+def test_a_change_to_the_event_takes_the_next_reader_the_long_way(event, organizer, published, monkeypatch):
+    for match in published.matches.exclude(table=None):
+        match_result_report(match=match, actor=organizer, team_a_wins=1, team_b_wins=0, draws=0, version=1)
+    calls = CountedCalls(monkeypatch)
+    url = reverse("tournament-standings", args=[event.id])
+    before = [Client().get(url) for _ in range(2)]
+    team_drop(team=published.matches.get(table=1).team_b, actor=organizer, reason="left for the train")
+    after = Client().get(url)
+
+    assert calls.count == 2
+    assert "dropped</span>" not in before[1].text
+    assert "dropped</span>" in after.text
+
+
+def test_the_live_check_is_answered_before_the_rest_of_the_middleware(event, published, monkeypatch):
+    calls = CountedCalls(monkeypatch)
+    url = reverse("tournament-live", args=[event.id])
+    first = Client().get(url)
+    quiet = Client().get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    signed_in = Client()
+    signed_in.cookies["sessionid"] = "whatever"
+    long_way = signed_in.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+
+    assert (first.status_code, quiet.status_code, long_way.status_code) == (200, 304, 304)
+    assert calls.count == 1
