@@ -50,8 +50,9 @@ run: install
 	@echo "Serving on http://$(HOST):$(PORT)/ with a background worker (Ctrl-C stops both)"
 	DEBUG=$${DEBUG:-true} $(BIN)/python manage.py runembedded $(HOST):$(PORT)
 
+# One test process per core (pytest-xdist); `$(BIN)/python -m pytest tests/...` runs a part in one.
 test: install system-packages
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 lint: install
 	$(BIN)/ruff check .

@@ -30,6 +30,15 @@ def pytest_configure(config):
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.SECURE_SSL_REDIRECT = False
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker and live_worker_expected():
+        # Under pytest-xdist each test process has its own test database (test_<name>_gw0 ...), so
+        # .ci/run starts one live worker per process, reading that database from its own queue.
+        from config.celery import app
+
+        queue = f"{settings.CELERY_TASK_DEFAULT_QUEUE}_{worker}"
+        settings.CELERY_TASK_DEFAULT_QUEUE = queue
+        app.conf.task_default_queue = queue
 
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
