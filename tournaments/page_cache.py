@@ -159,18 +159,22 @@ def early_answer(request: HttpRequest) -> HttpResponse | None:
 
 
 def keep_headers(response: HttpResponse) -> None:
-    """Store the headers the whole stack gave a page just rendered (or stored without them), so
-    ``early_answer`` can serve it; never for an answer that sets a cookie (it was the reader's)."""
+    """Store a page ``public_page`` just rendered (or found stored without headers) with the headers
+    the whole stack gave it, so that ``early_answer`` can serve it: the one place pages are stored.
+    Without the headers when they cannot be known or shared (a 304, an answer setting a cookie)."""
     pending = getattr(response, "public_page_pending", None)
-    if pending is None or response.status_code != 200 or response.cookies:
+    if pending is None:
         return
     key, entry = pending
-    headers = [(name, value) for name, value in response.items() if name.lower() not in NOT_KEPT]
-    _cache_call(cache.set, key, {**entry, "headers": headers}, PAGE_TIMEOUT)
+    if response.status_code == 200 and not response.cookies:
+        headers = [(name, value) for name, value in response.items() if name.lower() not in NOT_KEPT]
+        entry = {**entry, "headers": headers}
+    _cache_call(cache.set, key, entry, PAGE_TIMEOUT)
 
 
 def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Cache ``view``'s answers to signed-out readers per event generation (the module docstring)."""
+    """Cache ``view``'s answers to signed-out readers per event generation (the module docstring);
+    ``PublicFastPathMiddleware`` stores a page on its way out (``keep_headers``)."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, tournament_id: int, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -197,14 +201,13 @@ def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
                 "etag": f'"{hashlib.md5(body, usedforsecurity=False).hexdigest()}"',
                 "modified": time.time(),
             }
-            _cache_call(cache.set, key, entry, PAGE_TIMEOUT)
         else:
             response = HttpResponse(entry["body"], content_type=entry["content_type"])
         patch_cache_control(response, public=True, max_age=PUBLIC_MAX_AGE)
         patch_vary_headers(response, ("Cookie", "Accept-Language"))
         answer = _conditional(request, response, entry["etag"], entry["modified"])
-        if "headers" not in entry:
-            answer.public_page_pending = (key, entry)  # type: ignore[attr-defined]  # keep_headers
+        if "headers" not in entry:  # new, or stored without them: keep_headers stores it
+            answer.public_page_pending = (key, entry)  # type: ignore[attr-defined]
         return answer
 
     wrapper.public_page = True  # type: ignore[attr-defined]  # what early_answer looks for
