@@ -1,6 +1,10 @@
-"""The staff's pages: the manage page (teams, rounds, results), the event's settings and staff, the
-audit log, and the writes they post to. Same rules as ``views``: one service call per POST, then a
-redirect; a refusal renders the page again with the service's words and its 4xx status.
+"""The staff's pages: the manage page (teams, rounds, results) and the round and result writes it
+posts to. Same rules as ``views``: one service call per POST, then a redirect; a refusal renders
+the page again with the service's words and its 4xx status.
+
+The team desk's writes are in ``manage_team_views``, the event's settings, staff and audit log in
+``manage_event_views``: both take ``staff_event`` from here, and a refused desk write renders the
+manage page again through ``_render_manage``.
 """
 
 from __future__ import annotations
@@ -14,25 +18,19 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from common.errors import DomainError
-from tournaments.audit_text import audit_lines
 from tournaments.domain import games_to_win
 from tournaments.enums import Format, ResultKind, RoundKind, StaffRole, TournamentStatus
 from tournaments.forms import (
     MatchResultForm,
     PodsSeatForm,
-    ReasonForm,
-    StaffAddForm,
     TeamRegisterForm,
     TeamsImportForm,
-    TournamentSettingsForm,
-    add_domain_errors,
     result_choice,
 )
-from tournaments.models import Match, Player, Round, Staff, Team, Tournament
+from tournaments.models import Match, Round, Tournament
 from tournaments.permissions import ALL_STAFF, ORGANIZER, SCOREKEEPING, staff_role
 from tournaments.read_models import (
     pairings_by_table,
@@ -45,12 +43,9 @@ from tournaments.rules import (
 )
 from tournaments.selectors import (
     pods_for_draft,
-    staff_for,
     teams_for,
 )
 from tournaments.services.cut import cut_build
-from tournaments.services.events import staff_add, staff_remove, tournament_update
-from tournaments.services.invitations import account_link_invite
 from tournaments.services.pods import pods_seat
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import (
@@ -60,20 +55,10 @@ from tournaments.services.rounds import (
     round_publish,
     unfinished_tables,
 )
-from tournaments.services.teams import (
-    PlayerEdit,
-    drop_undoable,
-    field_label,
-    team_drop,
-    team_drop_undo,
-    team_register,
-    team_update,
-    teams_import,
-)
+from tournaments.services.teams import drop_undoable
 from tournaments.views import latest_round, round_label, round_matches
 from tournaments.views_teams import manage_context
 
-AUDIT_PAGE_SIZE = 500
 #: How the Swiss engine names teams in its explanation lines ("Team 12 (3 points) paired down to team 7").
 TEAM_REFERENCE = re.compile(r"\b([Tt]eam) (\d+)\b")
 
@@ -294,295 +279,8 @@ def tournament_manage(request, tournament_id: int):
     return _render_manage(request, staff_event(request, tournament_id))
 
 
-@login_required
-def tournament_settings(request, tournament_id: int):
-    """The organizer changes the event's settings; the structure is shown fixed once round 1 is paired."""
-    tournament = staff_event(request, tournament_id, "can_manage_event")
-    form = _settings_form(tournament, request.POST or None)
-    status = 200
-    if request.method == "POST":
-        status = 400
-        if form.is_valid():
-            try:
-                tournament_update(tournament=tournament, actor=request.user, **form.changes())
-            except DomainError as error:
-                add_domain_errors(form, error)
-                status = error.status_code
-            else:
-                messages.success(request, _("Event settings saved."))
-                return redirect("tournament-manage", tournament_id=tournament.id)
-    return _render_settings(request, tournament, form=form, status=status)
-
-
-def _settings_form(tournament: Tournament, data=None) -> TournamentSettingsForm:
-    structure_fixed = tournament.rounds.exists()
-    return TournamentSettingsForm(
-        data,
-        tournament=tournament,
-        structure_fixed=structure_fixed,
-        team_size_fixed=structure_fixed or tournament.teams.exists(),
-    )
-
-
-def _render_settings(request, tournament: Tournament, *, form=None, staff_form=None, status=200):
-    context = {
-        "tournament": tournament,
-        "form": form or _settings_form(tournament),
-        "structure_fixed": tournament.rounds.exists(),
-        "staff": staff_for(tournament),
-        "staff_form": staff_form or StaffAddForm(),
-        "role_choices": StaffAddForm.ROLE_CHOICES,
-    }
-    return render(request, "tournaments/settings.html", context, status=status)
-
-
-@login_required
-@require_POST
-def staff_add_view(request, tournament_id: int):
-    """The organizer adds a judge, scorekeeper or head judge by username or e-mail, or changes a role."""
-    tournament = staff_event(request, tournament_id, "can_manage_event")
-    form = StaffAddForm(request.POST)
-    if form.is_valid():
-        try:
-            staff = staff_add(tournament=tournament, actor=request.user, **form.cleaned_data)
-        except DomainError as error:
-            add_domain_errors(form, error)
-            return _render_settings(request, tournament, staff_form=form, status=error.status_code)
-        messages.success(
-            request,
-            _("%(name)s is now %(role)s.")
-            % {"name": staff.user.username, "role": str(staff.get_role_display()).lower()},
-        )
-        return redirect(f"{reverse('tournament-settings', args=[tournament.id])}#staff")
-    return _render_settings(request, tournament, staff_form=form, status=400)
-
-
-@login_required
-@require_POST
-def staff_remove_view(request, tournament_id: int, staff_id: int):
-    tournament = staff_event(request, tournament_id, "can_manage_event")
-    staff = get_object_or_404(Staff.objects.select_related("user"), pk=staff_id, tournament=tournament)
-    try:
-        staff_remove(staff=staff, actor=request.user)
-    except DomainError as error:
-        messages.error(request, error.message)
-        return _render_settings(request, tournament, status=error.status_code)
-    messages.success(request, _("%(name)s is no longer on the staff.") % {"name": staff.user.username})
-    return redirect(f"{reverse('tournament-settings', args=[tournament.id])}#staff")
-
-
-@login_required
-def tournament_audit(request, tournament_id: int):
-    tournament = staff_event(request, tournament_id)
-    entries = list(
-        tournament.audit_entries.select_related("actor").order_by("-created_at", "-id")[:AUDIT_PAGE_SIZE]
-    )
-    lines = audit_lines(
-        entries,
-        rounds=dict(tournament.rounds.values_list("id", "number")),
-        matches={
-            match_id: (number, table)
-            for match_id, number, table in Match.objects.filter(round__tournament=tournament).values_list(
-                "id", "round__number", "table"
-            )
-        },
-        teams=dict(tournament.teams.values_list("id", "name")),
-    )
-    return render(
-        request, "tournaments/audit.html", {"tournament": tournament, "entries": entries, "lines": lines}
-    )
-
-
 def refused(request, tournament: Tournament, error: DomainError):
     return _render_manage(request, tournament, status=error.status_code, error=error.message)
-
-
-@login_required
-@require_POST
-def team_add(request, tournament_id: int):
-    tournament = staff_event(request, tournament_id, "can_run_event")
-    form = TeamRegisterForm(request.POST, team_size=tournament.team_size)
-    if form.is_valid():
-        try:
-            team = team_register(
-                tournament=tournament,
-                actor=request.user,
-                name=form.cleaned_data["name"],
-                players=form.player_entries(),
-                awarded_byes=form.cleaned_data["awarded_byes"] or 0,
-            )
-        except DomainError as error:
-            add_domain_errors(form, error, form.domain_field_map())
-            return _render_manage(
-                request, tournament, status=error.status_code, error=error.message, team_form=form
-            )
-        messages.success(request, _("Team “%(name)s” registered.") % {"name": team.name})
-        return redirect("tournament-manage", tournament_id=tournament.id)
-    return _render_manage(
-        request, tournament, status=400, error=_("The team was not registered: see the form."), team_form=form
-    )
-
-
-@login_required
-@require_POST
-def teams_import_view(request, tournament_id: int):
-    """Register many teams from pasted CSV lines; all or nothing, problems listed by line."""
-    tournament = staff_event(request, tournament_id, "can_run_event")
-    form = TeamsImportForm(request.POST)
-    if not form.is_valid():
-        return _render_manage(
-            request, tournament, status=400, error=_("Paste at least one team."), import_form=form
-        )
-    try:
-        teams = teams_import(tournament=tournament, actor=request.user, text=form.cleaned_data["csv"])
-    except DomainError as error:
-        return _render_manage(
-            request,
-            tournament,
-            status=error.status_code,
-            error=_("%(problem)s: nothing was saved. Fix the lines below and import again.")
-            % {"problem": error.message.split(":")[0]},
-            import_form=form,
-            import_errors=error.errors,
-        )
-    messages.success(
-        request,
-        ngettext("%(count)s team registered.", "%(count)s teams registered.", len(teams))
-        % {"count": len(teams)},
-    )
-    return redirect("tournament-manage", tournament_id=tournament.id)
-
-
-@login_required
-def team_edit(request, tournament_id: int, team_id: int):
-    """Correct a team (name, players, fixed table): freely before round 1, with a reason after."""
-    tournament = staff_event(request, tournament_id, "can_run_event")
-    team = get_object_or_404(teams_for(tournament), pk=team_id)
-    players = list(team.players.all())
-    status, errors, values = 200, [], None
-    if request.method == "POST":
-        data = request.POST
-        fixed = data.get("fixed_table", "").strip()
-        values = {
-            "name": data.get("name", ""),
-            "fixed_table": fixed,
-            "reason": data.get("reason", ""),
-            "players": [
-                (
-                    p,
-                    data.get(f"player_{p.id}_name", ""),
-                    data.get(f"player_{p.id}_name_reading", ""),
-                    data.get(f"player_{p.id}_wizards_id", ""),
-                )
-                for p in players
-            ],
-        }
-        if fixed and not fixed.isdigit():
-            status, errors = 400, ["fixed table: a table number is 1 or more"]
-        else:
-            try:
-                team_update(
-                    team=team,
-                    actor=request.user,
-                    name=values["name"],
-                    players=[PlayerEdit(p.id, n, w, r) for p, n, r, w in values["players"]],
-                    fixed_table=int(fixed) if fixed else None,
-                    reason=values["reason"],
-                )
-            except DomainError as error:
-                status = error.status_code
-                errors = [f"{field_label(e['field'])}: {e['message']}" for e in error.errors] or [
-                    error.message
-                ]
-            else:
-                messages.success(
-                    request, _("Team “%(name)s” saved.") % {"name": " ".join(values["name"].split())}
-                )
-                return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#teams")
-    values = values or {
-        "name": team.name,
-        "fixed_table": team.fixed_table or "",
-        "reason": "",
-        "players": [(p, p.name, p.name_reading, p.wizards_id) for p in players],
-    }
-    context = {
-        "tournament": tournament,
-        "team": team,
-        "values": values,
-        "errors": errors,
-        "needs_reason": tournament.rounds.exists(),
-    }
-    return render(request, "tournaments/team_edit.html", context, status=status)
-
-
-@login_required
-@require_POST
-def player_link_view(request, tournament_id: int, team_id: int):
-    """Ask an account to be linked to one of the team's registered players, from the team's row:
-    linked when its player accepts (DECISIONS.md "Team formation")."""
-    tournament = staff_event(request, tournament_id, "can_run_event")
-    team = get_object_or_404(Team, pk=team_id, tournament=tournament)
-    player = get_object_or_404(Player, pk=request.POST.get("player") or 0, team=team)
-    try:
-        invitation = account_link_invite(
-            player=player, actor=request.user, username=request.POST.get("username", "")
-        )
-    except DomainError as error:
-        return refused(request, tournament, error)
-    messages.success(
-        request,
-        _(
-            "%(account)s is asked to confirm that they are %(name)s; the account is linked when they "
-            "accept on their event page."
-        )
-        % {"name": player.name, "account": invitation.invitee.username},
-    )
-    return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#teams")
-
-
-@login_required
-@require_POST
-def team_drop_view(request, tournament_id: int, team_id: int):
-    tournament = staff_event(request, tournament_id, "can_run_event")
-    team = get_object_or_404(Team, pk=team_id, tournament=tournament)
-    form = ReasonForm(request.POST)
-    if not form.is_valid():
-        return _render_manage(request, tournament, status=400, error=_("Give a reason to drop a team."))
-    if request.POST.get("confirm") != "yes":
-        latest = latest_round(tournament, published_only=False)
-        context = {
-            "tournament": tournament,
-            "team": team,
-            "reason": form.cleaned_data["reason"],
-            "latest": latest,
-        }
-        return render(request, "tournaments/drop_confirm.html", context)
-    try:
-        team_drop(team=team, actor=request.user, reason=form.cleaned_data["reason"])
-    except DomainError as error:
-        return refused(request, tournament, error)
-    messages.success(
-        request,
-        _("Team “%(name)s” dropped. Until the next round is paired you can undo it from its row.")
-        % {"name": team.name},
-    )
-    return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#teams")
-
-
-@login_required
-@require_POST
-def team_drop_undo_view(request, tournament_id: int, team_id: int):
-    tournament = staff_event(request, tournament_id, "can_run_event")
-    team = get_object_or_404(Team, pk=team_id, tournament=tournament)
-    try:
-        team_drop_undo(team=team, actor=request.user, reason=request.POST.get("reason", ""))
-    except DomainError as error:
-        return refused(request, tournament, error)
-    messages.success(
-        request,
-        _("Team “%(name)s” is back in the event: it is paired from the next round.") % {"name": team.name},
-    )
-    return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#teams")
 
 
 @login_required

@@ -1,6 +1,14 @@
 from django.urls import path
 
-from tournaments import manage_views, public_views, report_views, views, views_teams
+from tournaments import (
+    manage_event_views,
+    manage_team_views,
+    manage_views,
+    public_views,
+    report_views,
+    views,
+    views_teams,
+)
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -58,40 +66,42 @@ urlpatterns = [
         name="tournament-me-report",
     ),
     path("events/<int:tournament_id>/manage/", manage_views.tournament_manage, name="tournament-manage"),
-    path("events/<int:tournament_id>/audit/", manage_views.tournament_audit, name="tournament-audit"),
+    path("events/<int:tournament_id>/audit/", manage_event_views.tournament_audit, name="tournament-audit"),
     path(
-        "events/<int:tournament_id>/settings/", manage_views.tournament_settings, name="tournament-settings"
+        "events/<int:tournament_id>/settings/",
+        manage_event_views.tournament_settings,
+        name="tournament-settings",
     ),
-    path("events/<int:tournament_id>/staff/", manage_views.staff_add_view, name="tournament-staff-add"),
+    path("events/<int:tournament_id>/staff/", manage_event_views.staff_add_view, name="tournament-staff-add"),
     path(
         "events/<int:tournament_id>/staff/<int:staff_id>/remove/",
-        manage_views.staff_remove_view,
+        manage_event_views.staff_remove_view,
         name="tournament-staff-remove",
     ),
-    path("events/<int:tournament_id>/teams/", manage_views.team_add, name="tournament-team-add"),
+    path("events/<int:tournament_id>/teams/", manage_team_views.team_add, name="tournament-team-add"),
     path(
         "events/<int:tournament_id>/teams/import/",
-        manage_views.teams_import_view,
+        manage_team_views.teams_import_view,
         name="tournament-teams-import",
     ),
     path(
         "events/<int:tournament_id>/teams/<int:team_id>/edit/",
-        manage_views.team_edit,
+        manage_team_views.team_edit,
         name="tournament-team-edit",
     ),
     path(
         "events/<int:tournament_id>/teams/<int:team_id>/undrop/",
-        manage_views.team_drop_undo_view,
+        manage_team_views.team_drop_undo_view,
         name="tournament-team-undrop",
     ),
     path(
         "events/<int:tournament_id>/teams/<int:team_id>/link/",
-        manage_views.player_link_view,
+        manage_team_views.player_link_view,
         name="tournament-player-link",
     ),
     path(
         "events/<int:tournament_id>/teams/<int:team_id>/drop/",
-        manage_views.team_drop_view,
+        manage_team_views.team_drop_view,
         name="tournament-team-drop",
     ),
     path("events/<int:tournament_id>/rounds/", manage_views.round_pair_view, name="tournament-round-pair"),

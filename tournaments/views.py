@@ -1,6 +1,7 @@
 """The event's own pages for everyone: home, the organizer's dashboard and new event, a round's and a
 team's pages, and the player's page (``/events/<id>/me/``). The staff's pages are in
-``manage_views``, the public ones in ``public_views``.
+``manage_views`` (the team desk in ``manage_team_views``, settings, staff and audit log in
+``manage_event_views``), the public ones in ``public_views``.
 
 Write views take a POST, call a single service and redirect with a message (post/redirect/get), so a
 reload never repeats an action. When the service refuses (``DomainError``), the page is rendered

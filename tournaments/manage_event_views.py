@@ -1,0 +1,124 @@
+"""The event's own pages behind the manage page's header buttons: its settings and staff (the
+organizer's) and its audit log (any staff role).
+
+Kept apart from ``manage_views`` (the manage page: teams, rounds, results) because they render
+their own templates and share nothing with that page but ``staff_event``.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from common.errors import DomainError
+from tournaments.audit_text import audit_lines
+from tournaments.forms import StaffAddForm, TournamentSettingsForm, add_domain_errors
+from tournaments.manage_views import staff_event
+from tournaments.models import Match, Staff, Tournament
+from tournaments.selectors import staff_for
+from tournaments.services.events import staff_add, staff_remove, tournament_update
+
+AUDIT_PAGE_SIZE = 500
+
+
+@login_required
+def tournament_settings(request, tournament_id: int):
+    """The organizer changes the event's settings; the structure is shown fixed once round 1 is paired."""
+    tournament = staff_event(request, tournament_id, "can_manage_event")
+    form = _settings_form(tournament, request.POST or None)
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            try:
+                tournament_update(tournament=tournament, actor=request.user, **form.changes())
+            except DomainError as error:
+                add_domain_errors(form, error)
+                status = error.status_code
+            else:
+                messages.success(request, _("Event settings saved."))
+                return redirect("tournament-manage", tournament_id=tournament.id)
+    return _render_settings(request, tournament, form=form, status=status)
+
+
+def _settings_form(tournament: Tournament, data=None) -> TournamentSettingsForm:
+    structure_fixed = tournament.rounds.exists()
+    return TournamentSettingsForm(
+        data,
+        tournament=tournament,
+        structure_fixed=structure_fixed,
+        team_size_fixed=structure_fixed or tournament.teams.exists(),
+    )
+
+
+def _render_settings(request, tournament: Tournament, *, form=None, staff_form=None, status=200):
+    context = {
+        "tournament": tournament,
+        "form": form or _settings_form(tournament),
+        "structure_fixed": tournament.rounds.exists(),
+        "staff": staff_for(tournament),
+        "staff_form": staff_form or StaffAddForm(),
+        "role_choices": StaffAddForm.ROLE_CHOICES,
+    }
+    return render(request, "tournaments/settings.html", context, status=status)
+
+
+@login_required
+@require_POST
+def staff_add_view(request, tournament_id: int):
+    """The organizer adds a judge, scorekeeper or head judge by username or e-mail, or changes a role."""
+    tournament = staff_event(request, tournament_id, "can_manage_event")
+    form = StaffAddForm(request.POST)
+    if form.is_valid():
+        try:
+            staff = staff_add(tournament=tournament, actor=request.user, **form.cleaned_data)
+        except DomainError as error:
+            add_domain_errors(form, error)
+            return _render_settings(request, tournament, staff_form=form, status=error.status_code)
+        messages.success(
+            request,
+            _("%(name)s is now %(role)s.")
+            % {"name": staff.user.username, "role": str(staff.get_role_display()).lower()},
+        )
+        return redirect(f"{reverse('tournament-settings', args=[tournament.id])}#staff")
+    return _render_settings(request, tournament, staff_form=form, status=400)
+
+
+@login_required
+@require_POST
+def staff_remove_view(request, tournament_id: int, staff_id: int):
+    tournament = staff_event(request, tournament_id, "can_manage_event")
+    staff = get_object_or_404(Staff.objects.select_related("user"), pk=staff_id, tournament=tournament)
+    try:
+        staff_remove(staff=staff, actor=request.user)
+    except DomainError as error:
+        messages.error(request, error.message)
+        return _render_settings(request, tournament, status=error.status_code)
+    messages.success(request, _("%(name)s is no longer on the staff.") % {"name": staff.user.username})
+    return redirect(f"{reverse('tournament-settings', args=[tournament.id])}#staff")
+
+
+@login_required
+def tournament_audit(request, tournament_id: int):
+    tournament = staff_event(request, tournament_id)
+    entries = list(
+        tournament.audit_entries.select_related("actor").order_by("-created_at", "-id")[:AUDIT_PAGE_SIZE]
+    )
+    lines = audit_lines(
+        entries,
+        rounds=dict(tournament.rounds.values_list("id", "number")),
+        matches={
+            match_id: (number, table)
+            for match_id, number, table in Match.objects.filter(round__tournament=tournament).values_list(
+                "id", "round__number", "table"
+            )
+        },
+        teams=dict(tournament.teams.values_list("id", "name")),
+    )
+    return render(
+        request, "tournaments/audit.html", {"tournament": tournament, "entries": entries, "lines": lines}
+    )

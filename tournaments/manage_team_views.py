@@ -1,0 +1,223 @@
+"""The team desk on the staff's manage page: register a team or many (CSV), correct one, ask an
+account to be linked to a player, drop a team and take a drop back.
+
+Kept apart from ``manage_views`` (the manage page itself, rounds and results) so neither grows
+past a readable size; these views post from the manage page's Teams section and, when refused,
+render that page again through ``manage_views._render_manage``, with the same rules: one service
+call per POST, then a redirect.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from common.errors import DomainError
+from tournaments.forms import ReasonForm, TeamRegisterForm, TeamsImportForm, add_domain_errors
+from tournaments.manage_views import _render_manage, refused, staff_event
+from tournaments.models import Player, Team
+from tournaments.selectors import teams_for
+from tournaments.services.invitations import account_link_invite
+from tournaments.services.teams import (
+    PlayerEdit,
+    field_label,
+    team_drop,
+    team_drop_undo,
+    team_register,
+    team_update,
+    teams_import,
+)
+from tournaments.views import latest_round
+
+
+@login_required
+@require_POST
+def team_add(request, tournament_id: int):
+    tournament = staff_event(request, tournament_id, "can_run_event")
+    form = TeamRegisterForm(request.POST, team_size=tournament.team_size)
+    if form.is_valid():
+        try:
+            team = team_register(
+                tournament=tournament,
+                actor=request.user,
+                name=form.cleaned_data["name"],
+                players=form.player_entries(),
+                awarded_byes=form.cleaned_data["awarded_byes"] or 0,
+            )
+        except DomainError as error:
+            add_domain_errors(form, error, form.domain_field_map())
+            return _render_manage(
+                request, tournament, status=error.status_code, error=error.message, team_form=form
+            )
+        messages.success(request, _("Team “%(name)s” registered.") % {"name": team.name})
+        return redirect("tournament-manage", tournament_id=tournament.id)
+    return _render_manage(
+        request, tournament, status=400, error=_("The team was not registered: see the form."), team_form=form
+    )
+
+
+@login_required
+@require_POST
+def teams_import_view(request, tournament_id: int):
+    """Register many teams from pasted CSV lines; all or nothing, problems listed by line."""
+    tournament = staff_event(request, tournament_id, "can_run_event")
+    form = TeamsImportForm(request.POST)
+    if not form.is_valid():
+        return _render_manage(
+            request, tournament, status=400, error=_("Paste at least one team."), import_form=form
+        )
+    try:
+        teams = teams_import(tournament=tournament, actor=request.user, text=form.cleaned_data["csv"])
+    except DomainError as error:
+        return _render_manage(
+            request,
+            tournament,
+            status=error.status_code,
+            error=_("%(problem)s: nothing was saved. Fix the lines below and import again.")
+            % {"problem": error.message.split(":")[0]},
+            import_form=form,
+            import_errors=error.errors,
+        )
+    messages.success(
+        request,
+        ngettext("%(count)s team registered.", "%(count)s teams registered.", len(teams))
+        % {"count": len(teams)},
+    )
+    return redirect("tournament-manage", tournament_id=tournament.id)
+
+
+@login_required
+def team_edit(request, tournament_id: int, team_id: int):
+    """Correct a team (name, players, fixed table): freely before round 1, with a reason after."""
+    tournament = staff_event(request, tournament_id, "can_run_event")
+    team = get_object_or_404(teams_for(tournament), pk=team_id)
+    players = list(team.players.all())
+    status, errors, values = 200, [], None
+    if request.method == "POST":
+        data = request.POST
+        fixed = data.get("fixed_table", "").strip()
+        values = {
+            "name": data.get("name", ""),
+            "fixed_table": fixed,
+            "reason": data.get("reason", ""),
+            "players": [
+                (
+                    p,
+                    data.get(f"player_{p.id}_name", ""),
+                    data.get(f"player_{p.id}_name_reading", ""),
+                    data.get(f"player_{p.id}_wizards_id", ""),
+                )
+                for p in players
+            ],
+        }
+        if fixed and not fixed.isdigit():
+            status, errors = 400, ["fixed table: a table number is 1 or more"]
+        else:
+            try:
+                team_update(
+                    team=team,
+                    actor=request.user,
+                    name=values["name"],
+                    players=[PlayerEdit(p.id, n, w, r) for p, n, r, w in values["players"]],
+                    fixed_table=int(fixed) if fixed else None,
+                    reason=values["reason"],
+                )
+            except DomainError as error:
+                status = error.status_code
+                errors = [f"{field_label(e['field'])}: {e['message']}" for e in error.errors] or [
+                    error.message
+                ]
+            else:
+                messages.success(
+                    request, _("Team “%(name)s” saved.") % {"name": " ".join(values["name"].split())}
+                )
+                return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#teams")
+    values = values or {
+        "name": team.name,
+        "fixed_table": team.fixed_table or "",
+        "reason": "",
+        "players": [(p, p.name, p.name_reading, p.wizards_id) for p in players],
+    }
+    context = {
+        "tournament": tournament,
+        "team": team,
+        "values": values,
+        "errors": errors,
+        "needs_reason": tournament.rounds.exists(),
+    }
+    return render(request, "tournaments/team_edit.html", context, status=status)
+
+
+@login_required
+@require_POST
+def player_link_view(request, tournament_id: int, team_id: int):
+    """Ask an account to be linked to one of the team's registered players, from the team's row:
+    linked when its player accepts (DECISIONS.md "Team formation")."""
+    tournament = staff_event(request, tournament_id, "can_run_event")
+    team = get_object_or_404(Team, pk=team_id, tournament=tournament)
+    player = get_object_or_404(Player, pk=request.POST.get("player") or 0, team=team)
+    try:
+        invitation = account_link_invite(
+            player=player, actor=request.user, username=request.POST.get("username", "")
+        )
+    except DomainError as error:
+        return refused(request, tournament, error)
+    messages.success(
+        request,
+        _(
+            "%(account)s is asked to confirm that they are %(name)s; the account is linked when they "
+            "accept on their event page."
+        )
+        % {"name": player.name, "account": invitation.invitee.username},
+    )
+    return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#teams")
+
+
+@login_required
+@require_POST
+def team_drop_view(request, tournament_id: int, team_id: int):
+    tournament = staff_event(request, tournament_id, "can_run_event")
+    team = get_object_or_404(Team, pk=team_id, tournament=tournament)
+    form = ReasonForm(request.POST)
+    if not form.is_valid():
+        return _render_manage(request, tournament, status=400, error=_("Give a reason to drop a team."))
+    if request.POST.get("confirm") != "yes":
+        latest = latest_round(tournament, published_only=False)
+        context = {
+            "tournament": tournament,
+            "team": team,
+            "reason": form.cleaned_data["reason"],
+            "latest": latest,
+        }
+        return render(request, "tournaments/drop_confirm.html", context)
+    try:
+        team_drop(team=team, actor=request.user, reason=form.cleaned_data["reason"])
+    except DomainError as error:
+        return refused(request, tournament, error)
+    messages.success(
+        request,
+        _("Team “%(name)s” dropped. Until the next round is paired you can undo it from its row.")
+        % {"name": team.name},
+    )
+    return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#teams")
+
+
+@login_required
+@require_POST
+def team_drop_undo_view(request, tournament_id: int, team_id: int):
+    tournament = staff_event(request, tournament_id, "can_run_event")
+    team = get_object_or_404(Team, pk=team_id, tournament=tournament)
+    try:
+        team_drop_undo(team=team, actor=request.user, reason=request.POST.get("reason", ""))
+    except DomainError as error:
+        return refused(request, tournament, error)
+    messages.success(
+        request,
+        _("Team “%(name)s” is back in the event: it is paired from the next round.") % {"name": team.name},
+    )
+    return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#teams")
