@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from floor import views
+from floor import notes_views, views
 
 urlpatterns = [
     path("events/<int:tournament_id>/floor/calls/", views.calls_page, name="floor-calls"),
@@ -24,18 +24,20 @@ urlpatterns = [
     path("events/<int:tournament_id>/floor/end-of-round/sheet.pdf", views.console_sheet, name="floor-sheet"),
     path("events/<int:tournament_id>/floor/turns/<int:match_id>/", views.console_turn, name="floor-turn"),
     path("events/<int:tournament_id>/floor/deck-checks/", views.deck_checks_page, name="floor-deck-checks"),
-    path("events/<int:tournament_id>/floor/notes/", views.notes_page, name="floor-notes"),
+    path("events/<int:tournament_id>/floor/notes/", notes_views.notes_page, name="floor-notes"),
     path(
-        "events/<int:tournament_id>/floor/dq/<int:penalty_id>/", views.dq_report_page, name="floor-dq-report"
+        "events/<int:tournament_id>/floor/dq/<int:penalty_id>/",
+        notes_views.dq_report_page,
+        name="floor-dq-report",
     ),
     path(
         "events/<int:tournament_id>/floor/investigations/",
-        views.investigations_page,
+        notes_views.investigations_page,
         name="floor-investigations",
     ),
     path(
         "events/<int:tournament_id>/floor/investigations/<int:investigation_id>/",
-        views.investigation_page,
+        notes_views.investigation_page,
         name="floor-investigation",
     ),
 ]
