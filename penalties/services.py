@@ -52,8 +52,8 @@ from tournaments.rules import (
 )
 from tournaments.services.audit import audit_log
 from tournaments.services.locks import lock_tournament
+from tournaments.services.participation import team_disqualify, team_reinstate
 from tournaments.services.results import match_penalty_result_clear, match_penalty_result_set
-from tournaments.services.teams import team_disqualify, team_reinstate
 
 CONTEXT_FLAGS: tuple[str, ...] = (
     "found_during_deck_check",

@@ -23,15 +23,9 @@ from tournaments.manage_views import _render_manage, refused, staff_event
 from tournaments.models import Player, Team
 from tournaments.selectors import teams_for
 from tournaments.services.invitations import account_link_invite
-from tournaments.services.teams import (
-    PlayerEdit,
-    field_label,
-    team_drop,
-    team_drop_undo,
-    team_register,
-    team_update,
-    teams_import,
-)
+from tournaments.services.participation import team_drop, team_drop_undo
+from tournaments.services.team_import import teams_import
+from tournaments.services.teams import PlayerEdit, field_label, team_register, team_update
 from tournaments.views import latest_round
 
 

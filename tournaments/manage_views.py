@@ -46,6 +46,7 @@ from tournaments.selectors import (
     teams_for,
 )
 from tournaments.services.cut import cut_build
+from tournaments.services.participation import drop_undoable
 from tournaments.services.pods import pods_seat
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import (
@@ -55,7 +56,6 @@ from tournaments.services.rounds import (
     round_publish,
     unfinished_tables,
 )
-from tournaments.services.teams import drop_undoable
 from tournaments.views import latest_round, round_label, round_matches
 from tournaments.views_teams import manage_context
 

@@ -35,6 +35,7 @@ from tournaments.services.invitations import (
     invitation_send,
     team_by_code,
 )
+from tournaments.services.participation import team_check_in
 from tournaments.services.pool import (
     pool_form_team_by_hand,
     pool_form_teams,
@@ -42,7 +43,7 @@ from tournaments.services.pool import (
     pool_leave,
     pool_plan,
 )
-from tournaments.services.teams import PlayerEntry, team_check_in, team_register
+from tournaments.services.teams import PlayerEntry, team_register
 
 
 def _text(request, name: str) -> str:

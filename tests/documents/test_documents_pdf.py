@@ -14,7 +14,7 @@ from documents.models import DocumentJob
 from documents.services import document_render
 from tests.documents.conftest import TEAM_NAMES, non_white_fraction, pages_text, pdf_of
 from tournaments.models import Match, Team
-from tournaments.services.teams import team_drop
+from tournaments.services.participation import team_drop
 
 pytestmark = pytest.mark.django_db
 

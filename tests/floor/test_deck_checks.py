@@ -13,9 +13,9 @@ from tests.factories import UserFactory
 from tests.tournaments.factories import add_staff, client_for, event_with_teams
 from tournaments.enums import ResultKind, StaffRole
 from tournaments.models import Match, Team
+from tournaments.services.participation import team_drop
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_pair
-from tournaments.services.teams import team_drop
 
 pytestmark = pytest.mark.django_db
 

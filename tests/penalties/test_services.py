@@ -15,8 +15,8 @@ from penalties.services import penalty_issue, penalty_overturn, penalty_propose
 from tests.factories import MatchFactory, RoundFactory, TeamFactory
 from tournaments.enums import ResultKind
 from tournaments.models import AuditEntry, Match, Team
+from tournaments.services.participation import team_drop
 from tournaments.services.results import match_result_report
-from tournaments.services.teams import team_drop
 
 
 def issue(table, player, infraction, *, actor=None, **kwargs):

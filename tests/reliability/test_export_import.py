@@ -41,9 +41,10 @@ from tournaments.enums import StaffRole
 from tournaments.models import AuditEntry, KeepApart, Match, Team, Tournament
 from tournaments.selectors import standings_for
 from tournaments.services.events import tournament_create
+from tournaments.services.participation import team_disqualify, team_drop
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_pair, round_pair_manual, round_publish
-from tournaments.services.teams import PlayerEntry, team_disqualify, team_drop, team_register
+from tournaments.services.teams import PlayerEntry, team_register
 
 pytestmark = pytest.mark.django_db
 

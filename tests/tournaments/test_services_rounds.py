@@ -11,9 +11,9 @@ from common.errors import ConflictError, DomainError
 from tests.tournaments.factories import client_for, event_with_teams, register_team
 from tournaments.models import AuditEntry, Match, Round, Team
 from tournaments.selectors import standings_for
+from tournaments.services.participation import team_disqualify, team_drop
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_delete, round_pair, round_pair_manual
-from tournaments.services.teams import team_disqualify, team_drop
 
 
 def finish_round(round_obj: Round) -> None:

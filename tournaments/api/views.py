@@ -60,12 +60,13 @@ from tournaments.services.invitations import (
     invitation_decline,
     invitation_send,
 )
+from tournaments.services.participation import team_check_in, team_disqualify, team_drop
 from tournaments.services.pods import pods_seat
 from tournaments.services.pool import pool_form_teams, pool_join, pool_leave, pool_plan
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_delete, round_pair, round_pair_manual, round_publish
 from tournaments.services.seating import match_seats_set
-from tournaments.services.teams import PlayerEntry, team_check_in, team_disqualify, team_drop, team_register
+from tournaments.services.teams import PlayerEntry, team_register
 
 _ERROR_TEXT = {
     400: "Invalid body or a rule of the event refused it; ``errors`` names each field.",

@@ -158,7 +158,7 @@ UNCHECKED_CHOICES = ("drop", "pair")
 def _settle_check_in(tournament: Tournament, actor, unchecked: str | None) -> None:
     """Round 1 of an event that requires check-in: teams not checked in are dropped or paired as
     the organizer says; without an answer, a 409 lists them (nothing silent)."""
-    from tournaments.services.teams import team_drop, teams_not_checked_in
+    from tournaments.services.participation import team_drop, teams_not_checked_in
 
     missing = teams_not_checked_in(tournament)
     if not missing or unchecked == "pair":

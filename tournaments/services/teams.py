@@ -1,30 +1,31 @@
-"""Registering teams: names moderated, one team per person per event (MTR 8.1, 8.2)."""
+"""Registering teams: names moderated, one team per person per event (MTR 8.1, 8.2).
+
+Who plays the next round (check-in, drops, disqualification) is ``services.participation``; the
+desk's CSV import, which registers each line through ``team_register``, is ``services.team_import``.
+"""
 
 from __future__ import annotations
 
-import csv
 import re
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import IntegrityError, models, transaction
-from django.utils import timezone
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy
 
 from accounts.usernames import user_by_username
 from common.errors import ConflictError, DomainError
 from common.i18n import localize
 from tournaments.domain.event import MAX_AWARDED_BYES
-from tournaments.domain.team_forming import TeamStatus, new_join_code
+from tournaments.domain.team_forming import new_join_code
 from tournaments.domain.team_names import team_name_problem
 from tournaments.domain.text import clean_reading, reading_problem
 from tournaments.enums import LateEntryMissedRounds, ResultKind, RoundKind, TournamentStatus
-from tournaments.models import AuditEntry, Match, Player, PoolEntry, Round, Team, Tournament
+from tournaments.models import Match, Player, PoolEntry, Round, Team, Tournament
 from tournaments.rules import can_run_event
 from tournaments.services.audit import audit_log
 from tournaments.services.locks import lock_tournament
-from tournaments.services.results import match_penalty_result_set
 
 
 @dataclass(frozen=True)
@@ -325,244 +326,6 @@ def record_missed_rounds(tournament: Tournament, team: Team, rounds: list[Round]
     )
 
 
-def _latest_round_number(tournament: Tournament) -> int:
-    return (
-        Round.objects.filter(tournament=tournament)
-        .order_by("-number")
-        .values_list("number", flat=True)
-        .first()
-        or 0
-    )
-
-
-@transaction.atomic
-def team_drop(*, team: Team, actor, reason: str) -> Team:
-    """Drop the team (a member's drop drops the team, MTR 8.2).
-
-    A drop after pairings were made takes effect from the next round: the team stays paired in
-    the latest round (``dropped_after_round`` = its number). Before round 1 it is 0, and the team
-    is left out of the final standings (MTR 2.10).
-
-    The event is locked before the team (``services.locks``): a drop and the pairing of the next
-    round serialise, so the drop is either seen by the pairing or applies from the round after it.
-    """
-    lock_tournament(team.tournament_id)
-    team = Team.objects.select_for_update().get(pk=team.pk)
-    if team.dropped_after_round is not None:
-        raise ConflictError(
-            _("%(name)s already dropped after round %(dropped_after_round)s")
-            % {"name": team.name, "dropped_after_round": team.dropped_after_round}
-        )
-    team.dropped_after_round = _latest_round_number(team.tournament)
-    team.drop_reason = reason.strip()[:300]
-    team.save(update_fields=["dropped_after_round", "drop_reason"])
-    audit_log(
-        tournament=team.tournament,
-        actor=actor,
-        action="team_drop",
-        obj=team,
-        before={"dropped_after_round": None},
-        after={"dropped_after_round": team.dropped_after_round},
-        reason=reason,
-    )
-    return team
-
-
-def drop_undoable(team: Team, latest_round_number: int) -> bool:
-    """A drop can be taken back until the next round is paired without the team (and never a
-    disqualification, which only an appeal undoes)."""
-    return (
-        not team.disqualified
-        and team.dropped_after_round is not None
-        and team.dropped_after_round == latest_round_number
-    )
-
-
-@transaction.atomic
-def team_drop_undo(*, team: Team, actor, reason: str = "") -> Team:
-    """Take back a drop made by mistake, before the next round is paired: the team is paired again
-    from the next round on, as if it had never dropped."""
-    team = Team.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=team.pk)
-    if not drop_undoable(team, _latest_round_number(team.tournament)):
-        raise ConflictError(
-            _("%(name)s's drop can no longer be undone: a round was paired without the team")
-            % {"name": team.name}
-            if team.dropped_after_round is not None and not team.disqualified
-            else _("%(name)s has no drop to undo") % {"name": team.name}
-        )
-    before = {"dropped_after_round": team.dropped_after_round, "drop_reason": team.drop_reason}
-    team.dropped_after_round = None
-    team.drop_reason = ""
-    team.save(update_fields=["dropped_after_round", "drop_reason"])
-    audit_log(
-        tournament=team.tournament,
-        actor=actor,
-        action="team_drop_undo",
-        obj=team,
-        before=before,
-        after={"dropped_after_round": None},
-        reason=reason.strip(),
-    )
-    return team
-
-
-@transaction.atomic
-def team_disqualify(*, team: Team, actor, reason: str) -> Team:
-    """Disqualify the whole team (MTR 8.2, IPG 1.1): its unfinished current match is lost by
-    penalty, it is dropped, and it leaves the standings (its matches still count for opponents)."""
-    if not reason.strip():
-        raise DomainError(_("a reason is required"), errors=[{"field": "reason", "message": _("required")}])
-    lock_tournament(team.tournament_id)
-    team = Team.objects.select_related("tournament").get(pk=team.pk)
-    if team.disqualified:
-        raise ConflictError(_("%(name)s is already disqualified") % {"name": team.name})
-    before = {"dropped_after_round": team.dropped_after_round, "disqualified": False}
-    latest = _latest_round_number(team.tournament)
-    current = (
-        Match.objects.filter(round__tournament=team.tournament, round__number=latest, team_b__isnull=False)
-        .filter(models.Q(team_a=team) | models.Q(team_b=team))
-        .filter(confirmed=False)
-        .first()
-    )
-    if current is not None:
-        match_penalty_result_set(
-            match=current, actor=actor, losing_team_id=team.pk, reason=f"Disqualification: {reason}"
-        )
-    team = Team.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=team.pk)
-    if team.dropped_after_round is None:
-        team.dropped_after_round = latest
-    team.disqualified = True
-    team.drop_reason = reason.strip()[:300]
-    team.save(update_fields=["dropped_after_round", "disqualified", "drop_reason"])
-    audit_log(
-        tournament=team.tournament,
-        actor=actor,
-        action="team_disqualify",
-        obj=team,
-        before=before,
-        after={"dropped_after_round": team.dropped_after_round, "disqualified": True},
-        reason=reason,
-    )
-    return team
-
-
-@transaction.atomic
-def team_reinstate(*, team: Team, actor, reason: str) -> Team:
-    """Undo a disqualification overturned on appeal: the team is back in the standings (at the
-    place its results give it) and in the next pairings, with the drop it had before, if any.
-
-    The drop before the DQ comes from the ``team_disqualify`` audit entry's ``before``. Callers
-    decide that reinstating is safe (no round was paired without the team since the DQ) and
-    restore the match result the DQ imposed: they know which penalties still stand.
-    """
-    reason = reason.strip()
-    if not reason:
-        raise DomainError(_("a reason is required"), errors=[{"field": "reason", "message": _("required")}])
-    lock_tournament(team.tournament_id)
-    team = Team.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=team.pk)
-    if not team.disqualified:
-        raise ConflictError(_("%(name)s is not disqualified") % {"name": team.name})
-    entry = (
-        AuditEntry.objects.filter(
-            tournament=team.tournament, action="team_disqualify", object_type="team", object_id=str(team.pk)
-        )
-        .order_by("-created_at", "-id")
-        .first()
-    )
-    dropped_before = ((entry.before or {}) if entry else {}).get("dropped_after_round")
-    before = {"dropped_after_round": team.dropped_after_round, "disqualified": True}
-    team.disqualified = False
-    team.dropped_after_round = dropped_before
-    if dropped_before is None:
-        team.drop_reason = ""
-    team.save(update_fields=["dropped_after_round", "disqualified", "drop_reason"])
-    audit_log(
-        tournament=team.tournament,
-        actor=actor,
-        action="team_reinstate",
-        obj=team,
-        before=before,
-        after={"dropped_after_round": team.dropped_after_round, "disqualified": False},
-        reason=reason,
-    )
-    return team
-
-
-def _import_rows(text: str) -> list[tuple[int, list[str]]]:
-    """(line number, cells) for each non-empty line; a first line naming the columns is skipped."""
-    rows: list[tuple[int, list[str]]] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        cells = [cell.strip() for cell in next(csv.reader([line], skipinitialspace=True))]
-        if not rows and cells and cells[0].casefold() in ("team", "team name"):
-            continue
-        rows.append((number, cells))
-    return rows
-
-
-@transaction.atomic
-def teams_import(*, tournament: Tournament, actor, text: str) -> list[Team]:
-    """Register many teams from CSV or pasted lines, one team a line:
-    ``team name, player name, Wizards Account, player name, Wizards Account`` (one pair per member).
-
-    All or nothing, like EventLink's player import: every line is checked (by ``team_register``,
-    so the same rules apply, duplicates within the file included) and if any line is wrong,
-    nothing is saved and each problem is reported with its line number.
-    """
-    rows = _import_rows(text)
-    if not rows:
-        raise DomainError(
-            _("No team to import: paste one team a line."), errors=[{"field": "csv", "message": _("empty")}]
-        )
-    expected = 1 + 2 * tournament.team_size
-    errors: list[dict] = []
-    teams: list[Team] = []
-    for number, cells in rows:
-        if len(cells) != expected:
-            errors.append(
-                {
-                    "line": number,
-                    "message": _(
-                        "%(count)s values; expected %(expected)s: the team name, then a name "
-                        "and a Wizards Account for each of the %(team_size)s players"
-                    )
-                    % {"count": len(cells), "expected": expected, "team_size": tournament.team_size},
-                }
-            )
-            continue
-        players = [
-            PlayerEntry(name=cells[1 + 2 * index], wizards_id=cells[2 + 2 * index])
-            for index in range(tournament.team_size)
-        ]
-        try:
-            with transaction.atomic():
-                teams.append(
-                    team_register(tournament=tournament, actor=actor, name=cells[0], players=players)
-                )
-        except DomainError as error:
-            problems = error.errors or [{"field": "", "message": error.message}]
-            errors.extend(
-                {
-                    "line": number,
-                    "message": f"{field_label(p['field'])}: {p['message']}" if p["field"] else p["message"],
-                }
-                for p in problems
-            )
-    if errors:
-        raise DomainError(
-            ngettext(
-                "No team imported: %(count)s problem; ", "No team imported: %(count)s problems; ", len(errors)
-            )
-            % {"count": len(errors)}
-            + "; ".join(
-                _("line %(line)s: %(message)s") % {"line": e["line"], "message": e["message"]} for e in errors
-            ),
-            errors=errors,
-        )
-    return teams
-
-
 @transaction.atomic
 @dataclass(frozen=True)
 class PlayerEdit:
@@ -670,49 +433,3 @@ def team_update(
         reason=reason,
     )
     return team
-
-
-@transaction.atomic
-def team_check_in(*, team: Team, actor, checked_in: bool = True) -> Team:
-    """A player of the team (on their phone) or staff record that the team is here; staff may
-    take a check-in back. Checking in twice keeps the first time."""
-    lock_tournament(team.tournament_id)
-    team = Team.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=team.pk)
-    if team.status != TeamStatus.ACTIVE:
-        raise ConflictError(
-            _("%(name)s has an open seat: a team checks in once every player has joined")
-            % {"name": team.name},
-            errors=[{"field": "team", "message": _("forming")}],
-        )
-    if not checked_in and not can_run_event(actor, team.tournament):
-        raise DomainError(_("only the event's staff take a check-in back"), status_code=403)
-    if (team.checked_in_at is not None) == checked_in:
-        return team
-    before = {"checked_in_at": team.checked_in_at.isoformat() if team.checked_in_at else None}
-    team.checked_in_at = timezone.now() if checked_in else None
-    team.save(update_fields=["checked_in_at"])
-    audit_log(
-        tournament=team.tournament,
-        actor=actor,
-        action="team_check_in" if checked_in else "team_check_in_undo",
-        obj=team,
-        before=before,
-        after={"checked_in_at": team.checked_in_at.isoformat() if team.checked_in_at else None},
-    )
-    return team
-
-
-def teams_not_checked_in(tournament: Tournament) -> list[Team]:
-    """Active teams that have not checked in, for an event that requires check-in."""
-    if not tournament.check_in_required:
-        return []
-    return list(
-        Team.objects.filter(
-            tournament=tournament,
-            dropped_after_round__isnull=True,
-            disqualified=False,
-            checked_in_at__isnull=True,
-        )
-        .formed()
-        .order_by("name")
-    )

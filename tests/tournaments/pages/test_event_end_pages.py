@@ -12,9 +12,9 @@ from tests.tournaments.factories import event_with_teams
 from tournaments.models import Match, Round, Team, Tournament
 from tournaments.read_models import final_standings
 from tournaments.services.cut import cut_build
+from tournaments.services.participation import team_drop
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_pair, round_publish
-from tournaments.services.teams import team_drop
 
 pytestmark = pytest.mark.django_db
 

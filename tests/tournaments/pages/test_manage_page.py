@@ -424,8 +424,8 @@ def test_drop_asks_for_confirmation_then_can_be_undone_until_the_next_round(
 def test_a_drop_cannot_be_undone_once_the_next_round_is_paired(
     organizer_client, organizer, event, published_round
 ):
+    from tournaments.services.participation import team_drop
     from tournaments.services.rounds import round_pair
-    from tournaments.services.teams import team_drop
 
     team = Team.objects.get(tournament=event, name="Team Turn")
     team_drop(team=team, actor=organizer, reason="went home")

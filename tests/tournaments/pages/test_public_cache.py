@@ -17,9 +17,9 @@ from penalties.services import penalty_issue
 from tests.tournaments.pages.builders import TEAMS, build_event, client_for
 from tournaments.enums import Rel
 from tournaments.live import generation
+from tournaments.services.participation import team_drop
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_pair, round_publish
-from tournaments.services.teams import team_drop
 
 pytestmark = pytest.mark.django_db
 
