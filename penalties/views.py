@@ -1,7 +1,8 @@
 """Penalty pages: the judge's phone form, the head judge's list with appeals, a player's history.
 
-Every write goes through :mod:`penalties.services`; a rule refusal comes back as a message on the
-page, never as a half-applied penalty. Only event staff see these pages (403 for everyone else).
+Every write goes through :mod:`penalties.services` (issuing) or :mod:`penalties.reviews` (overturn,
+review); a rule refusal comes back as a message on the page, never as a half-applied penalty. Only
+event staff see these pages (403 for everyone else).
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from penalties.domain import Penalty as PenaltyKind
 from penalties.domain import Rel
 from penalties.forms import FLAG_LABELS, PenaltyIssueForm
 from penalties.models import Penalty
-from penalties.services import penalty_issue, penalty_overturn, penalty_review
+from penalties.reviews import penalty_overturn, penalty_review
+from penalties.services import penalty_issue
 from tournaments.models import Player, Round, Tournament
 from tournaments.rules import RULES
 

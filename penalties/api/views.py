@@ -21,7 +21,8 @@ from penalties import selectors
 from penalties.domain import CATALOGUE, DeckProblemUpgrade, PenaltyDecision, Rel
 from penalties.domain import Penalty as PenaltyKind
 from penalties.models import HeadJudgeReview, Penalty
-from penalties.services import CONTEXT_FLAGS, penalty_issue, penalty_overturn, penalty_propose, penalty_review
+from penalties.reviews import penalty_overturn, penalty_review
+from penalties.services import CONTEXT_FLAGS, penalty_issue, penalty_propose
 from tournaments.api.permissions import RulePermission
 from tournaments.models import Player, Round, Tournament
 

@@ -13,7 +13,8 @@ from decklists.models import DecklistVersion
 from decklists.services import decklist_submit
 from documents import builders
 from documents.services import document_render, document_request
-from penalties.services import penalty_issue, penalty_overturn
+from penalties.reviews import penalty_overturn
+from penalties.services import penalty_issue
 from tests.documents.conftest import build_event, pages_text, pdf_of
 from tournaments.models import Player, Tournament
 

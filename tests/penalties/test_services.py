@@ -10,8 +10,9 @@ from django.utils import timezone
 from common.errors import ConflictError, DomainError
 from penalties.domain import PenaltyRuleError
 from penalties.models import Penalty
+from penalties.reviews import penalty_overturn
 from penalties.selectors import match_point_adjustments, slow_play_penalty_times
-from penalties.services import penalty_issue, penalty_overturn, penalty_propose
+from penalties.services import penalty_issue, penalty_propose
 from tests.factories import MatchFactory, RoundFactory, TeamFactory
 from tournaments.enums import ResultKind
 from tournaments.models import AuditEntry, Match, Team

@@ -33,7 +33,8 @@ from decklists.services import (
     decklist_submit,
 )
 from penalties.models import Penalty
-from penalties.services import penalty_issue, penalty_overturn
+from penalties.reviews import penalty_overturn
+from penalties.services import penalty_issue
 from tests.decklists.realdata import mtgo_text, real_decklists
 from tests.factories import UserFactory
 from tests.tournaments.factories import add_staff, register_team
