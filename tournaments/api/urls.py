@@ -2,58 +2,66 @@
 
 from django.urls import path
 
-from tournaments.api import views
+from tournaments.api import team_views, views
 
 urlpatterns = [
     path("tournaments/", views.TournamentListCreateApi.as_view(), name="api-tournaments"),
     path("tournaments/<int:tournament_id>/", views.TournamentDetailApi.as_view(), name="api-tournament"),
     path("tournaments/<int:tournament_id>/staff/", views.StaffListAddApi.as_view(), name="api-staff"),
-    path("tournaments/<int:tournament_id>/teams/", views.TeamListRegisterApi.as_view(), name="api-teams"),
     path(
-        "tournaments/<int:tournament_id>/teams/<int:team_id>/", views.TeamDetailApi.as_view(), name="api-team"
+        "tournaments/<int:tournament_id>/teams/", team_views.TeamListRegisterApi.as_view(), name="api-teams"
+    ),
+    path(
+        "tournaments/<int:tournament_id>/teams/<int:team_id>/",
+        team_views.TeamDetailApi.as_view(),
+        name="api-team",
     ),
     path(
         "tournaments/<int:tournament_id>/teams/<int:team_id>/drop/",
-        views.TeamDropApi.as_view(),
+        team_views.TeamDropApi.as_view(),
         name="api-team-drop",
     ),
     path(
         "tournaments/<int:tournament_id>/teams/<int:team_id>/disqualify/",
-        views.TeamDisqualifyApi.as_view(),
+        team_views.TeamDisqualifyApi.as_view(),
         name="api-team-disqualify",
     ),
     path(
         "tournaments/<int:tournament_id>/teams/<int:team_id>/check-in/",
-        views.TeamCheckInApi.as_view(),
+        team_views.TeamCheckInApi.as_view(),
         name="api-team-check-in",
     ),
     path(
         "tournaments/<int:tournament_id>/teams/<int:team_id>/invitations/",
-        views.TeamInvitationSendApi.as_view(),
+        team_views.TeamInvitationSendApi.as_view(),
         name="api-team-invitations",
     ),
     path(
         "tournaments/<int:tournament_id>/teams/<int:team_id>/invitations/<int:invitation_id>/",
-        views.TeamInvitationCancelApi.as_view(),
+        team_views.TeamInvitationCancelApi.as_view(),
         name="api-team-invitation",
     ),
     path(
         "tournaments/<int:tournament_id>/invitations/",
-        views.MyInvitationsApi.as_view(),
+        team_views.MyInvitationsApi.as_view(),
         name="api-invitations",
     ),
     path(
         "invitations/<str:code>/accept/",
-        views.InvitationAcceptApi.as_view(),
+        team_views.InvitationAcceptApi.as_view(),
         name="api-invitation-accept",
     ),
     path(
         "invitations/<str:code>/decline/",
-        views.InvitationDeclineApi.as_view(),
+        team_views.InvitationDeclineApi.as_view(),
         name="api-invitation-decline",
     ),
-    path("tournaments/<int:tournament_id>/pool/", views.PoolApi.as_view(), name="api-pool"),
-    path("tournaments/<int:tournament_id>/pool/teams/", views.PoolTeamsApi.as_view(), name="api-pool-teams"),
+    path("tournaments/<int:tournament_id>/pool/", team_views.PoolApi.as_view(), name="api-pool"),
+    path(
+        "tournaments/<int:tournament_id>/pool/teams/",
+        team_views.PoolTeamsApi.as_view(),
+        name="api-pool-teams",
+    ),
     path("tournaments/<int:tournament_id>/rounds/", views.RoundListPairApi.as_view(), name="api-rounds"),
     path(
         "tournaments/<int:tournament_id>/rounds/<int:number>/",
