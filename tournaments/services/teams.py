@@ -326,9 +326,10 @@ def record_missed_rounds(tournament: Tournament, team: Team, rounds: list[Round]
     )
 
 
-@transaction.atomic
 @dataclass(frozen=True)
 class PlayerEdit:
+    """One player's corrected name, reading and Wizards Account, as ``team_update`` takes them."""
+
     player_id: int
     name: str
     wizards_id: str
