@@ -3,7 +3,7 @@ head judge's decision, and the DQ report with its PDF.
 
 Kept apart from ``floor.views`` (judge calls, zones, the end-of-round console, deck checks), the
 pages of the live floor, because these are the written record a judge keeps and the head judge
-reviews; they share that module's page helpers (``_tournament``, ``_require``, ``_run``) and its
+reviews; they share that module's page helpers (``event_or_404``, ``require_allowed``, ``run_action``) and its
 rules: reads through ``floor.selectors``, writes through ``floor.services``, a refused write
 comes back as a message on the page it was made from.
 """
@@ -23,7 +23,7 @@ from floor import selectors
 from floor.models import DisqualificationReport, Investigation, Note, NoteKind
 from floor.services.dq_report import dq_report_file
 from floor.services.notes import TEXT_MAX, investigation_decide, investigation_open, note_add, note_lock
-from floor.views import _require, _run, _tournament
+from floor.views import event_or_404, require_allowed, run_action
 from penalties.models import Penalty
 from tournaments.models import Match, Player
 from tournaments.rules import can_head_judge, can_judge
@@ -43,21 +43,23 @@ class NoteForm(forms.Form):
 @login_required
 def notes_page(request, tournament_id: int):
     """Notes about one match, penalty or player (``?match=``, ``?penalty=``, ``?player=``) or all."""
-    tournament = _tournament(tournament_id)
-    _require(can_judge(request.user, tournament), "Only the event's judges read notes.")
+    tournament = event_or_404(tournament_id)
+    require_allowed(can_judge(request.user, tournament), "Only the event's judges read notes.")
     head = can_head_judge(request.user, tournament)
     about = {key: request.GET.get(key) for key in ("match", "penalty", "player")}
     about = {key: int(value) for key, value in about.items() if value and value.isdigit() and len(value) < 10}
     if request.method == "POST":
         if request.POST.get("lock"):
-            _require(head, "Only the head judge locks notes.")
+            require_allowed(head, "Only the head judge locks notes.")
             note = get_object_or_404(Note, pk=request.POST["lock"], tournament=tournament)
-            _run(request, lambda: note_lock(note=note, actor=request.user), "Note locked: head judge only.")
+            run_action(
+                request, lambda: note_lock(note=note, actor=request.user), "Note locked: head judge only."
+            )
             return HttpResponseRedirect(request.get_full_path())
         form = NoteForm(request.POST)
         if form.is_valid():
             values = form.cleaned_data
-            _run(
+            run_action(
                 request,
                 lambda: note_add(
                     tournament=tournament,
@@ -120,8 +122,8 @@ class DQReportForm(forms.Form):
 @login_required
 def dq_report_page(request, tournament_id: int, penalty_id: int):
     """The head judge files the DQ report (statements), then downloads the PDF kept with the penalty."""
-    tournament = _tournament(tournament_id)
-    _require(can_head_judge(request.user, tournament), "Only the head judge files a DQ report.")
+    tournament = event_or_404(tournament_id)
+    require_allowed(can_head_judge(request.user, tournament), "Only the head judge files a DQ report.")
     penalty = get_object_or_404(
         Penalty.objects.select_related("player", "team", "judge", "round", "match"),
         pk=penalty_id,
@@ -140,7 +142,7 @@ def dq_report_page(request, tournament_id: int, penalty_id: int):
         },
     )
     if request.method == "POST" and form.is_valid():
-        done = _run(
+        done = run_action(
             request,
             lambda: dq_report_file(penalty=penalty, actor=request.user, **form.cleaned_data),
             "DQ report filed: the PDF is kept with the penalty.",
@@ -167,14 +169,14 @@ class InvestigationForm(forms.Form):
 @login_required
 def investigations_page(request, tournament_id: int):
     """Open investigations and the form to open one (any judge of the event)."""
-    tournament = _tournament(tournament_id)
-    _require(can_judge(request.user, tournament), "Only the event's judges see investigations.")
+    tournament = event_or_404(tournament_id)
+    require_allowed(can_judge(request.user, tournament), "Only the event's judges see investigations.")
     players = Player.objects.filter(tournament=tournament).order_by("name")
     form = InvestigationForm(request.POST or None)
     form.fields["player"].choices = [("", "—")] + [(p.pk, p.name) for p in players]
     if request.method == "POST" and form.is_valid():
         values = form.cleaned_data
-        opened = _run(
+        opened = run_action(
             request,
             lambda: investigation_open(
                 tournament=tournament,
@@ -205,8 +207,8 @@ class DecisionForm(forms.Form):
 @login_required
 def investigation_page(request, tournament_id: int, investigation_id: int):
     """One investigation: its notes and statements, new ones, and the head judge's decision."""
-    tournament = _tournament(tournament_id)
-    _require(can_judge(request.user, tournament), "Only the event's judges see investigations.")
+    tournament = event_or_404(tournament_id)
+    require_allowed(can_judge(request.user, tournament), "Only the event's judges see investigations.")
     head = can_head_judge(request.user, tournament)
     investigation = get_object_or_404(
         Investigation.objects.select_related("player", "opened_by", "decided_by"),
@@ -215,10 +217,10 @@ def investigation_page(request, tournament_id: int, investigation_id: int):
     )
     if request.method == "POST":
         if "decision" in request.POST:
-            _require(head, "Only the head judge decides an investigation.")
+            require_allowed(head, "Only the head judge decides an investigation.")
             form = DecisionForm(request.POST)
             if form.is_valid():
-                _run(
+                run_action(
                     request,
                     lambda: investigation_decide(
                         investigation=investigation,
@@ -231,7 +233,7 @@ def investigation_page(request, tournament_id: int, investigation_id: int):
             form = NoteForm(request.POST)
             if form.is_valid():
                 values = form.cleaned_data
-                _run(
+                run_action(
                     request,
                     lambda: note_add(
                         tournament=tournament,

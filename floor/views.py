@@ -49,16 +49,16 @@ from tournaments.rules import can_call_judge, can_head_judge, can_judge, can_pla
 INFRACTION_CHOICES = [("", "no penalty")] + [(code, f"{code} {i.name}") for code, i in CATALOGUE.items()]
 
 
-def _tournament(tournament_id: int) -> Tournament:
+def event_or_404(tournament_id: int) -> Tournament:
     return get_object_or_404(Tournament, pk=tournament_id)
 
 
-def _require(allowed: bool, message: str) -> None:
+def require_allowed(allowed: bool, message: str) -> None:
     if not allowed:
         raise PermissionDenied(message)
 
 
-def _run(request, action, success: str) -> object | None:
+def run_action(request, action, success: str) -> object | None:
     """Run a service call; its refusal becomes an error message instead of a page."""
     try:
         result = action()
@@ -82,8 +82,8 @@ def _back(request, fallback: str) -> HttpResponseRedirect:
 @login_required
 def calls_page(request, tournament_id: int):
     """The live queue: open calls by age with Claim and Escalate; refreshed by a small poll."""
-    tournament = _tournament(tournament_id)
-    _require(can_see_floor(request.user, tournament), "Only the event's staff see the judge calls.")
+    tournament = event_or_404(tournament_id)
+    require_allowed(can_see_floor(request.user, tournament), "Only the event's staff see the judge calls.")
     calls = selectors.calls_for_event(tournament)
     context = {
         "tournament": tournament,
@@ -113,8 +113,8 @@ class ResolveForm(forms.Form):
 
 @login_required
 def call_page(request, tournament_id: int, call_id: int):
-    tournament = _tournament(tournament_id)
-    _require(can_see_floor(request.user, tournament), "Only the event's staff see the judge calls.")
+    tournament = event_or_404(tournament_id)
+    require_allowed(can_see_floor(request.user, tournament), "Only the event's staff see the judge calls.")
     call = selectors.call_detail(call_id)
     if call is None or call.tournament_id != tournament.pk:
         raise Http404(_("no such call"))
@@ -140,20 +140,20 @@ def call_page(request, tournament_id: int, call_id: int):
 @require_POST
 @login_required
 def call_action(request, tournament_id: int, call_id: int, action: str):
-    tournament = _tournament(tournament_id)
-    _require(can_judge(request.user, tournament), "Only the event's judges answer calls.")
+    tournament = event_or_404(tournament_id)
+    require_allowed(can_judge(request.user, tournament), "Only the event's judges answer calls.")
     call = get_object_or_404(JudgeCall.objects.select_related("match"), pk=call_id, tournament=tournament)
     table = call.match.table
     detail = reverse("floor-call", args=[tournament.pk, call.pk])
     if action == "claim":
-        done = _run(
+        done = run_action(
             request,
             lambda: judge_call_claim(call=call, actor=request.user),
             f"Table {table} is yours: on your way.",
         )
         return _back(request, detail if done else reverse("floor-calls", args=[tournament.pk]))
     if action == "escalate":
-        _run(
+        run_action(
             request,
             lambda: judge_call_escalate(call=call, actor=request.user),
             f"Table {table}: sent to the head judge.",
@@ -175,7 +175,7 @@ def call_action(request, tournament_id: int, call_id: int, action: str):
                 messages.error(request, _("Choose the player the penalty is for."))
                 return HttpResponseRedirect(detail)
             penalty = {"player": values["player"], "infraction": values["infraction"]}
-        done = _run(
+        done = run_action(
             request,
             lambda: judge_call_resolve(
                 call=call,
@@ -194,7 +194,7 @@ def call_action(request, tournament_id: int, call_id: int, action: str):
 @login_required
 def call_raise(request, tournament_id: int):
     """A player's "Call a judge" (their own current table), or staff raising one for a table."""
-    tournament = _tournament(tournament_id)
+    tournament = event_or_404(tournament_id)
     match = Match.objects.filter(pk=request.POST.get("match", "0") or 0, round__tournament=tournament).first()
     fallback = reverse("tournament-me", args=[tournament.pk])
     if match is None:
@@ -203,7 +203,7 @@ def call_raise(request, tournament_id: int):
     if not can_call_judge(request.user, tournament):
         raise PermissionDenied(_("Only players and staff of this event call judges."))
     reason = request.POST.get("reason", "")[:REASON_MAX]
-    _run(
+    run_action(
         request,
         lambda: judge_call_raise(tournament=tournament, match=match, actor=request.user, reason=reason),
         f"A judge has been called to table {match.table}.",
@@ -214,8 +214,8 @@ def call_raise(request, tournament_id: int):
 @login_required
 def head_judge_page(request, tournament_id: int):
     """Escalated calls and response times per judge and per round."""
-    tournament = _tournament(tournament_id)
-    _require(can_judge(request.user, tournament), "Only the event's judges see this page.")
+    tournament = event_or_404(tournament_id)
+    require_allowed(can_judge(request.user, tournament), "Only the event's judges see this page.")
     by_judge, by_round = selectors.response_times(tournament)
     escalated = [
         c for c in selectors.calls_for_event(tournament, live_only=True) if c.escalated_at is not None
@@ -252,19 +252,21 @@ class ZoneForm(forms.Form):
 
 @login_required
 def zones_page(request, tournament_id: int):
-    tournament = _tournament(tournament_id)
-    _require(can_see_floor(request.user, tournament), "Only the event's staff see the zones.")
+    tournament = event_or_404(tournament_id)
+    require_allowed(can_see_floor(request.user, tournament), "Only the event's staff see the zones.")
     may_plan = can_plan_zones(request.user, tournament)
     form = ZoneForm(request.POST or None)
     if request.method == "POST":
-        _require(may_plan, "Only the organizer or the head judge lays out zones.")
+        require_allowed(may_plan, "Only the organizer or the head judge lays out zones.")
         if request.POST.get("delete"):
             zone = get_object_or_404(Zone, pk=request.POST["delete"], tournament=tournament)
-            _run(request, lambda: zone_delete(zone=zone, actor=request.user), f"Zone {zone.name} removed.")
+            run_action(
+                request, lambda: zone_delete(zone=zone, actor=request.user), f"Zone {zone.name} removed."
+            )
             return HttpResponseRedirect(request.path)
         if form.is_valid():
             values = form.cleaned_data
-            done = _run(
+            done = run_action(
                 request,
                 lambda: zone_create(
                     tournament=tournament,
@@ -322,15 +324,19 @@ def _console_context(request, tournament: Tournament) -> dict:
 @login_required
 def console_page(request, tournament_id: int):
     """End of round, by zone: outstanding tables by their own end, turns marked from the phone."""
-    tournament = _tournament(tournament_id)
-    _require(can_see_floor(request.user, tournament), "Only the event's staff see the end-of-round console.")
+    tournament = event_or_404(tournament_id)
+    require_allowed(
+        can_see_floor(request.user, tournament), "Only the event's staff see the end-of-round console."
+    )
     return render(request, "floor/console.html", _console_context(request, tournament))
 
 
 @login_required
 def console_projector(request, tournament_id: int):
-    tournament = _tournament(tournament_id)
-    _require(can_see_floor(request.user, tournament), "Only the event's staff open the zone projector.")
+    tournament = event_or_404(tournament_id)
+    require_allowed(
+        can_see_floor(request.user, tournament), "Only the event's staff open the zone projector."
+    )
     with event_locale(tournament):
         return render(request, "floor/projector.html", _console_context(request, tournament))
 
@@ -338,8 +344,10 @@ def console_projector(request, tournament_id: int):
 @login_required
 def console_sheet(request, tournament_id: int):
     """The printable outstanding-tables sheet of a zone (or of every zone, one per page)."""
-    tournament = _tournament(tournament_id)
-    _require(can_see_floor(request.user, tournament), "Only the event's staff print the outstanding tables.")
+    tournament = event_or_404(tournament_id)
+    require_allowed(
+        can_see_floor(request.user, tournament), "Only the event's staff print the outstanding tables."
+    )
     context = _console_context(request, tournament)
     if context["round"] is None:
         raise Http404(_("no round yet"))
@@ -358,10 +366,10 @@ def console_sheet(request, tournament_id: int):
 @login_required
 def console_turn(request, tournament_id: int, match_id: int):
     """A judge marks the current end-of-round turn done at a table of the zone (clock service)."""
-    tournament = _tournament(tournament_id)
-    _require(can_judge(request.user, tournament), "Only the event's judges mark turns.")
+    tournament = event_or_404(tournament_id)
+    require_allowed(can_judge(request.user, tournament), "Only the event's judges mark turns.")
     match = get_object_or_404(Match, pk=match_id, round__tournament=tournament)
-    _run(
+    run_action(
         request,
         lambda: match_turn_complete(match=match, actor=request.user),
         f"Table {match.table}: turn done.",
@@ -374,8 +382,8 @@ def console_turn(request, tournament_id: int, match_id: int):
 
 @login_required
 def deck_checks_page(request, tournament_id: int):
-    tournament = _tournament(tournament_id)
-    _require(can_judge(request.user, tournament), "Only the event's judges plan deck checks.")
+    tournament = event_or_404(tournament_id)
+    require_allowed(can_judge(request.user, tournament), "Only the event's judges plan deck checks.")
     rounds = list(Round.objects.filter(tournament=tournament).select_related("tournament").order_by("number"))
     round_row = next(
         (r for r in rounds if str(r.number) == request.GET.get("round")), rounds[-1] if rounds else None

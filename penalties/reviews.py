@@ -4,9 +4,10 @@
 
 Kept apart from ``penalties.services`` (proposing and issuing) because these start from a stored
 penalty, not from an infraction, and only the head judge makes them. They write the match result
-the same way an issue does, so they share that module's helpers for it (``_outcome``,
-``_apply_match_outcome``, ``_decision``, ``_write_outcome``) and its audit view (``_audit_view``);
-a Disqualification changed into another penalty is issued through ``penalty_issue``.
+the same way an issue does, so they share that module's helpers for it
+(``match_penalty_outcome``, ``apply_match_outcome``, ``outcome_decision``, ``write_outcome``) and
+its audit view (``penalty_audit_view``); a Disqualification changed into another penalty is issued
+through ``penalty_issue``.
 """
 
 from __future__ import annotations
@@ -21,12 +22,12 @@ from penalties.domain import Penalty as PenaltyKind
 from penalties.domain import PenaltyEffects, PenaltyRuleError, TeamEffect, overturn
 from penalties.models import HeadJudgeReview, Penalty
 from penalties.services import (
-    _apply_match_outcome,
-    _audit_view,
-    _decision,
-    _outcome,
-    _write_outcome,
+    apply_match_outcome,
+    match_penalty_outcome,
+    outcome_decision,
+    penalty_audit_view,
     penalty_issue,
+    write_outcome,
 )
 from tournaments.enums import ResultKind
 from tournaments.models import Match, Round
@@ -79,7 +80,7 @@ def penalty_overturn(*, penalty: Penalty, actor, reason: str) -> Penalty:
     disqualification = penalty.team_effect == TeamEffect.DISQUALIFY_TEAM
     if disqualification:
         _check_reinstatable(penalty)
-    before = _outcome(match)
+    before = match_penalty_outcome(match)
     penalty.overturned = True
     penalty.overturned_by = actor
     penalty.overturned_at = timezone.now()
@@ -92,13 +93,13 @@ def penalty_overturn(*, penalty: Penalty, actor, reason: str) -> Penalty:
         for lost in _matches_lost_by_disqualification(penalty, match):
             _restore_after_disqualification(match=lost, team_id=penalty.team_id, actor=actor, reason=why)
     elif plan.recompute_match_result and match is not None:
-        _apply_match_outcome(match=match, before=before, actor=actor, reason=why)
+        apply_match_outcome(match=match, before=before, actor=actor, reason=why)
     audit_log(
         tournament=penalty.tournament,
         actor=actor,
         action="penalty_overturn",
         obj=penalty,
-        before={"overturned": False, **_audit_view(penalty)},
+        before={"overturned": False, **penalty_audit_view(penalty)},
         after={"overturned": True, "restored": plan.explanation},
         reason=plan.reason,
     )
@@ -154,10 +155,10 @@ def _restore_after_disqualification(*, match: Match, team_id: int, actor, reason
         current = (loser, False)
     else:
         return
-    after = _outcome(match)
-    if after is None or _decision(after) == current:
+    after = match_penalty_outcome(match)
+    if after is None or outcome_decision(after) == current:
         return
-    _write_outcome(match=match, outcome=after, actor=actor, reason=reason)
+    write_outcome(match=match, outcome=after, actor=actor, reason=reason)
 
 
 def _stored_effects(penalty: Penalty) -> PenaltyEffects:
@@ -213,7 +214,7 @@ def penalty_review(
     penalty.reviewed_by = actor
     penalty.reviewed_at = timezone.now()
     penalty.review_reason = reason
-    before = {"review": penalty.review, **_audit_view(penalty)}
+    before = {"review": penalty.review, **penalty_audit_view(penalty)}
     if decision == "confirm":
         penalty.review = HeadJudgeReview.CONFIRMED
         penalty.save(update_fields=["review", "reviewed_by", "reviewed_at", "review_reason"])

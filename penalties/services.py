@@ -184,7 +184,7 @@ def penalty_issue(
     proposal_only = decision.team_effect is TeamEffect.DISQUALIFY_TEAM and not can_issue_penalty(
         actor, tournament, decision.penalty.value
     )
-    before = _outcome(match)
+    before = match_penalty_outcome(match)
     row = Penalty.objects.create(
         review=HeadJudgeReview.PENDING if proposal_only else HeadJudgeReview.NOT_NEEDED,
         tournament=tournament,
@@ -222,14 +222,14 @@ def penalty_issue(
     elif decision.team_effect is TeamEffect.DISQUALIFY_TEAM:
         team_disqualify(team=player.team, actor=actor, reason=reason)
     elif decision.team_effect is TeamEffect.LOSE_MATCH:
-        _apply_match_outcome(match=match, before=before, actor=actor, reason=reason)
+        apply_match_outcome(match=match, before=before, actor=actor, reason=reason)
     audit_log(
         tournament=tournament,
         actor=actor,
         action="penalty_issue",
         obj=row,
         before={"penalty": row.proposed_penalty} if row.deviated else None,
-        after=_audit_view(row),
+        after=penalty_audit_view(row),
         reason=decision.deviation_reason or description,
     )
     return row
@@ -395,7 +395,7 @@ def _simultaneous_root(earlier: Penalty | None, match: Match | None) -> Penalty 
     return earlier.simultaneous_with or earlier
 
 
-def _outcome(match: Match | None) -> MatchPenaltyOutcome | None:
+def match_penalty_outcome(match: Match | None) -> MatchPenaltyOutcome | None:
     if match is None or match.is_bye:
         return None
     assert match.team_b_id is not None, "a bye is not a match"
@@ -404,7 +404,7 @@ def _outcome(match: Match | None) -> MatchPenaltyOutcome | None:
     )
 
 
-def _apply_match_outcome(
+def apply_match_outcome(
     *, match: Match | None, before: MatchPenaltyOutcome | None, actor, reason: str
 ) -> None:
     """Write the match result if the team the penalties decide against has changed.
@@ -415,17 +415,17 @@ def _apply_match_outcome(
     """
     if match is None:
         return
-    after = _outcome(match)
-    if after is None or before is None or _decision(after) == _decision(before):
+    after = match_penalty_outcome(match)
+    if after is None or before is None or outcome_decision(after) == outcome_decision(before):
         return
-    _write_outcome(match=match, outcome=after, actor=actor, reason=reason)
+    write_outcome(match=match, outcome=after, actor=actor, reason=reason)
 
 
-def _decision(outcome: MatchPenaltyOutcome) -> tuple[int | str | None, bool]:
+def outcome_decision(outcome: MatchPenaltyOutcome) -> tuple[int | str | None, bool]:
     return outcome.losing_team_id, outcome.double_loss
 
 
-def _write_outcome(*, match: Match, outcome: MatchPenaltyOutcome, actor, reason: str) -> None:
+def write_outcome(*, match: Match, outcome: MatchPenaltyOutcome, actor, reason: str) -> None:
     if not outcome.decided:
         match_penalty_result_clear(match=match, actor=actor, reason=reason)
     else:
@@ -437,7 +437,7 @@ def _write_outcome(*, match: Match, outcome: MatchPenaltyOutcome, actor, reason:
         )
 
 
-def _audit_view(penalty: Penalty) -> dict[str, Any]:
+def penalty_audit_view(penalty: Penalty) -> dict[str, Any]:
     """What an audit entry keeps of a penalty; ``review`` only when the head judge's review applies."""
     return {
         **({"review": penalty.review} if penalty.review else {}),

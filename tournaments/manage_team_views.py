@@ -3,7 +3,7 @@ account to be linked to a player, drop a team and take a drop back.
 
 Kept apart from ``manage_views`` (the manage page itself, rounds and results) so neither grows
 past a readable size; these views post from the manage page's Teams section and, when refused,
-render that page again through ``manage_views._render_manage``, with the same rules: one service
+render that page again through ``manage_views.render_manage``, with the same rules: one service
 call per POST, then a redirect.
 """
 
@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 
 from common.errors import DomainError
 from tournaments.forms import ReasonForm, TeamRegisterForm, TeamsImportForm, add_domain_errors
-from tournaments.manage_views import _render_manage, refused, staff_event
+from tournaments.manage_views import refused, render_manage, staff_event
 from tournaments.models import Player, Team
 from tournaments.selectors import teams_for
 from tournaments.services.invitations import account_link_invite
@@ -45,12 +45,12 @@ def team_add(request, tournament_id: int):
             )
         except DomainError as error:
             add_domain_errors(form, error, form.domain_field_map())
-            return _render_manage(
+            return render_manage(
                 request, tournament, status=error.status_code, error=error.message, team_form=form
             )
         messages.success(request, _("Team “%(name)s” registered.") % {"name": team.name})
         return redirect("tournament-manage", tournament_id=tournament.id)
-    return _render_manage(
+    return render_manage(
         request, tournament, status=400, error=_("The team was not registered: see the form."), team_form=form
     )
 
@@ -62,13 +62,13 @@ def teams_import_view(request, tournament_id: int):
     tournament = staff_event(request, tournament_id, "can_run_event")
     form = TeamsImportForm(request.POST)
     if not form.is_valid():
-        return _render_manage(
+        return render_manage(
             request, tournament, status=400, error=_("Paste at least one team."), import_form=form
         )
     try:
         teams = teams_import(tournament=tournament, actor=request.user, text=form.cleaned_data["csv"])
     except DomainError as error:
-        return _render_manage(
+        return render_manage(
             request,
             tournament,
             status=error.status_code,
@@ -179,7 +179,7 @@ def team_drop_view(request, tournament_id: int, team_id: int):
     team = get_object_or_404(Team, pk=team_id, tournament=tournament)
     form = ReasonForm(request.POST)
     if not form.is_valid():
-        return _render_manage(request, tournament, status=400, error=_("Give a reason to drop a team."))
+        return render_manage(request, tournament, status=400, error=_("Give a reason to drop a team."))
     if request.POST.get("confirm") != "yes":
         latest = latest_round(tournament, published_only=False)
         context = {

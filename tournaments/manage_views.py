@@ -4,7 +4,7 @@ the page again with the service's words and its 4xx status.
 
 The team desk's writes are in ``manage_team_views``, the event's settings, staff and audit log in
 ``manage_event_views``: both take ``staff_event`` from here, and a refused desk write renders the
-manage page again through ``_render_manage``.
+manage page again through ``render_manage``.
 """
 
 from __future__ import annotations
@@ -188,7 +188,7 @@ def _result_row(match: Match, *, message: str = "", failed: bool = False) -> dic
     }
 
 
-def _render_manage(
+def render_manage(
     request,
     tournament: Tournament,
     *,
@@ -276,11 +276,11 @@ def _role_label(user, tournament: Tournament) -> str:
 
 @login_required
 def tournament_manage(request, tournament_id: int):
-    return _render_manage(request, staff_event(request, tournament_id))
+    return render_manage(request, staff_event(request, tournament_id))
 
 
 def refused(request, tournament: Tournament, error: DomainError):
-    return _render_manage(request, tournament, status=error.status_code, error=error.message)
+    return render_manage(request, tournament, status=error.status_code, error=error.message)
 
 
 @login_required
@@ -296,7 +296,7 @@ def round_pair_view(request, tournament_id: int):
         paired = round_pair(tournament=tournament, actor=request.user, unchecked=unchecked)
     except DomainError as error:
         unchecked_teams = error.extra.get("unchecked_teams", ())
-        return _render_manage(
+        return render_manage(
             request,
             tournament,
             status=error.status_code,
@@ -347,7 +347,7 @@ def pods_seat_view(request, tournament_id: int):
     tournament = staff_event(request, tournament_id, "can_run_event")
     form = PodsSeatForm(request.POST)
     if not form.is_valid():
-        return _render_manage(
+        return render_manage(
             request, tournament, status=400, error=_("Give the number of the draft to seat.")
         )
     try:
@@ -413,7 +413,7 @@ def match_result_view(request, tournament_id: int, match_id: int):
         }
         return render(request, "tournaments/_result_row.html", context, status=status)
     if message:
-        return _render_manage(
+        return render_manage(
             request,
             tournament,
             status=status,
