@@ -389,7 +389,8 @@ class TeamsImportForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
         help_text=_(
             "team name, player name, Wizards Account, player name, Wizards Account "
-            "(a name and account for each player; a spreadsheet saved as CSV works too)."
+            "(a name and account for each player, or a name, account and reading, the kana a "
+            "Japanese name sorts by; a spreadsheet saved as CSV works too)."
         ),
     )
 

@@ -34,7 +34,9 @@ def _import_rows(text: str) -> list[tuple[int, list[str]]]:
 @transaction.atomic
 def teams_import(*, tournament: Tournament, actor, text: str) -> list[Team]:
     """Register many teams from CSV or pasted lines, one team a line:
-    ``team name, player name, Wizards Account, player name, Wizards Account`` (one pair per member).
+    ``team name, player name, Wizards Account, player name, Wizards Account`` (one pair per member),
+    or with a reading after each account (``player name, Wizards Account, reading``), the kana a
+    Japanese name sorts by (an empty cell for a name that needs none).
 
     All or nothing, like EventLink's player import: every line is checked (by ``team_register``,
     so the same rules apply, duplicates within the file included) and if any line is wrong,
@@ -45,25 +47,37 @@ def teams_import(*, tournament: Tournament, actor, text: str) -> list[Team]:
         raise DomainError(
             _("No team to import: paste one team a line."), errors=[{"field": "csv", "message": _("empty")}]
         )
-    expected = 1 + 2 * tournament.team_size
+    size = tournament.team_size
     errors: list[dict] = []
     teams: list[Team] = []
     for number, cells in rows:
-        if len(cells) != expected:
+        # Two cells a player, or three with the reading: the counts never coincide for one size.
+        per_player = {1 + 2 * size: 2, 1 + 3 * size: 3}.get(len(cells))
+        if per_player is None:
             errors.append(
                 {
                     "line": number,
                     "message": _(
-                        "%(count)s values; expected %(expected)s: the team name, then a name "
-                        "and a Wizards Account for each of the %(team_size)s players"
+                        "%(count)s values; expected %(expected)s (or %(with_readings)s with a reading "
+                        "after each account): the team name, then a name and a Wizards Account for "
+                        "each of the %(team_size)s players"
                     )
-                    % {"count": len(cells), "expected": expected, "team_size": tournament.team_size},
+                    % {
+                        "count": len(cells),
+                        "expected": 1 + 2 * size,
+                        "with_readings": 1 + 3 * size,
+                        "team_size": size,
+                    },
                 }
             )
             continue
         players = [
-            PlayerEntry(name=cells[1 + 2 * index], wizards_id=cells[2 + 2 * index])
-            for index in range(tournament.team_size)
+            PlayerEntry(
+                name=cells[1 + per_player * index],
+                wizards_id=cells[2 + per_player * index],
+                name_reading=cells[3 + per_player * index] if per_player == 3 else "",
+            )
+            for index in range(size)
         ]
         try:
             with transaction.atomic():

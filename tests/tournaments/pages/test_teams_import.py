@@ -75,3 +75,34 @@ def test_a_duplicate_of_a_registered_team_is_refused_by_line(organizer_client, e
 
     assert response.status_code == 400
     assert "Line 1: team name: a team named &#x27;team turn&#x27; is already registered" in response.text
+
+
+def test_a_reading_after_each_account_is_kept_for_sorting(organizer_client, event):
+    """Japanese names sort by their reading (kana): a line may give one after each Wizards Account."""
+    text = "\n".join(
+        [
+            "チーム東京, 山田 太郎, taro@example.org, やまだ たろう, 佐藤 花子, hanako@example.org, さとう はなこ",
+            "Mana Leak Club, Ana Silva, ana@example.org, , Ben Carter, ben@example.org, ",
+        ]
+    )
+
+    response = organizer_client.post(import_url(event), {"csv": text})
+
+    assert response.status_code == 302
+    tokyo = Team.objects.get(tournament=event, name="チーム東京")
+    assert [(p.name, p.name_reading) for p in tokyo.players.order_by("position")] == [
+        ("山田 太郎", "やまだ たろう"),
+        ("佐藤 花子", "さとう はなこ"),
+    ]
+    club = Team.objects.get(tournament=event, name="Mana Leak Club")
+    assert [p.name_reading for p in club.players.order_by("position")] == ["", ""]
+
+
+def test_a_line_with_readings_for_some_players_only_is_refused_by_its_count(organizer_client, event):
+    text = "Half Read, 山田 太郎, taro@example.org, やまだ たろう, 佐藤 花子, hanako@example.org"
+
+    response = organizer_client.post(import_url(event), {"csv": text})
+
+    assert response.status_code == 400
+    assert "Line 1: 6 values; expected 5 (or 7 with a reading after each account)" in response.text
+    assert not Team.objects.filter(tournament=event, name="Half Read").exists()
