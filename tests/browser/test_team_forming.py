@@ -197,6 +197,8 @@ def test_an_account_staff_name_at_the_desk_is_linked_once_its_player_says_yes(li
     log_in(ana, live_server, "ana", me)
     card = ana.locator(f'[data-invitation="{Team.objects.get(pk=team.pk).join_code}"]')
     expect(card).to_contain_text("as Ana Lima")
+    expect(ana.locator("#not-linked")).to_be_visible()
+    expect(ana.locator("#not-on-team")).to_have_count(0)
     fits(ana, f"desk-link-{'js' if phone.js else 'nojs'}")
     with ana.expect_navigation():
         card.get_by_role("button", name="Yes, link my account").click()

@@ -40,6 +40,23 @@ def test_player_page_offers_a_user_not_on_a_team_the_ways_to_join_one(outsider_c
         assert form in response.text
 
 
+def test_an_account_staff_seated_is_asked_whether_the_player_is_them(event):
+    """Staff registered the player at the desk and named this account: the player is on a team,
+    only the account is not linked yet, so the page must not say they have no team."""
+    from tournaments.services.invitations import account_link_invite
+
+    account = UserFactory()
+    player = Player.objects.get(name="Jade Wu")
+    account_link_invite(player=player, actor=event.created_by, username=account.username)
+
+    response = client_for(account).get(me_url(event))
+
+    assert response.status_code == 200
+    assert "You are not on a team in this event yet." not in response.text
+    assert "Staff registered a player in this event under your account" in response.text
+    assert "as <strong>Jade Wu</strong>" in response.text
+
+
 def test_player_page_before_pairing_shows_team_and_links(event):
     player = link("Jade Wu")
 
