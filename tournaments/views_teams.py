@@ -73,7 +73,9 @@ def join_context(request, tournament: Tournament) -> dict:
     answer, a join code box, a form to create a team, the partner pool."""
     my_pool_entry = PoolEntry.objects.filter(tournament=tournament, user=request.user).first()
     in_pool = my_pool_entry is not None
-    invitations = [i for i in invitations_for(request.user, tournament) if i.status == InvitationStatus.PENDING]
+    invitations = [
+        i for i in invitations_for(request.user, tournament) if i.status == InvitationStatus.PENDING
+    ]
     return {
         "invitations": invitations,
         # Staff seated a player under this account at the desk: on a team, only not linked yet.

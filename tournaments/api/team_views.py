@@ -100,6 +100,10 @@ class TeamApi(EventApi):
     def rule_args(self, request: Request) -> tuple:
         return (self.get_team(),)
 
+    def team_answer(self, team: Team) -> Response:
+        """The team as it is after a change, read again as the team list shows it (``teams_for``)."""
+        return Response(s.TeamOutputSerializer(teams_for(self.get_tournament(), team_id=team.id).get()).data)
+
 
 class TeamDetailApi(TeamApi):
     """One team with its players: staff, or a member of the team."""
@@ -124,7 +128,7 @@ class TeamDropApi(TeamApi):
         data = s.ReasonInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         team = team_drop(team=self.get_team(), actor=request.user, reason=data.validated_data["reason"])
-        return Response(s.TeamOutputSerializer(teams_for(self.get_tournament(), team_id=team.id).get()).data)
+        return self.team_answer(team)
 
 
 class TeamDisqualifyApi(TeamApi):
@@ -143,7 +147,7 @@ class TeamDisqualifyApi(TeamApi):
         data = s.ReasonInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         team = team_disqualify(team=self.get_team(), actor=request.user, reason=data.validated_data["reason"])
-        return Response(s.TeamOutputSerializer(teams_for(self.get_tournament(), team_id=team.id).get()).data)
+        return self.team_answer(team)
 
 
 class TeamCheckInApi(TeamApi):
@@ -162,7 +166,7 @@ class TeamCheckInApi(TeamApi):
         team = team_check_in(
             team=self.get_team(), actor=request.user, checked_in=data.validated_data["checked_in"]
         )
-        return Response(s.TeamOutputSerializer(teams_for(self.get_tournament(), team_id=team.id).get()).data)
+        return self.team_answer(team)
 
 
 class TeamInvitationSendApi(TeamApi):
