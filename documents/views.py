@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
@@ -13,21 +12,14 @@ from documents.api.views import RECENT_JOBS
 from documents.enums import DocumentKind, Paper
 from documents.models import DocumentJob
 from documents.services import document_request, document_retry
-from tournaments.models import Round, Tournament
-from tournaments.rules import can_print
-
-
-def _staff_event(request, tournament_id: int) -> Tournament:
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    if not can_print(request.user, tournament):
-        raise PermissionDenied(_("Only the event's staff may print documents."))
-    return tournament
+from tournaments.models import Round
+from tournaments.page_access import staff_event
 
 
 @login_required
 def print_panel(request, tournament_id: int):
     """GET: the panel. POST: queue one document (kind, round, paper) and come back to the panel."""
-    tournament = _staff_event(request, tournament_id)
+    tournament = staff_event(request, tournament_id, rule="can_print")
     status = 200
     if request.method == "POST":
         kind = request.POST.get("kind", "")
@@ -65,7 +57,7 @@ def print_panel(request, tournament_id: int):
 
 @login_required
 def print_retry(request, tournament_id: int, job_id: int):
-    tournament = _staff_event(request, tournament_id)
+    tournament = staff_event(request, tournament_id, rule="can_print")
     job = get_object_or_404(DocumentJob, pk=job_id, tournament=tournament)
     if request.method == "POST":
         try:

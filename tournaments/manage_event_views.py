@@ -17,8 +17,8 @@ from django.views.decorators.http import require_POST
 from common.errors import DomainError
 from tournaments.audit_text import audit_lines
 from tournaments.forms import StaffAddForm, TournamentSettingsForm, add_domain_errors
-from tournaments.manage_views import staff_event
 from tournaments.models import Match, Staff, Tournament
+from tournaments.page_access import staff_event
 from tournaments.selectors import staff_for
 from tournaments.services.events import staff_add, staff_remove, tournament_update
 

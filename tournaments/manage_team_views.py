@@ -19,8 +19,9 @@ from django.views.decorators.http import require_POST
 
 from common.errors import DomainError
 from tournaments.forms import ReasonForm, TeamRegisterForm, TeamsImportForm, add_domain_errors
-from tournaments.manage_views import refused, render_manage, staff_event
+from tournaments.manage_views import refused, render_manage
 from tournaments.models import Player, Team
+from tournaments.page_access import staff_event
 from tournaments.selectors import teams_for
 from tournaments.services.invitations import account_link_invite
 from tournaments.services.participation import team_drop, team_drop_undo

@@ -3,8 +3,8 @@ posts to. Same rules as ``views``: one service call per POST, then a redirect; a
 the page again with the service's words and its 4xx status.
 
 The team desk's writes are in ``manage_team_views``, the event's settings, staff and audit log in
-``manage_event_views``: both take ``staff_event`` from here, and a refused desk write renders the
-manage page again through ``render_manage``.
+``manage_event_views``; all three check the reader with ``page_access.staff_event``, and a refused
+desk write renders the manage page again through ``render_manage``.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -31,12 +30,12 @@ from tournaments.forms import (
     result_choice,
 )
 from tournaments.models import Match, Round, Tournament
-from tournaments.permissions import ALL_STAFF, ORGANIZER, SCOREKEEPING, staff_role
+from tournaments.page_access import staff_event
+from tournaments.permissions import staff_role
 from tournaments.read_models import (
     pairings_by_table,
 )
 from tournaments.rules import (
-    RULES,
     can_check_decks,
     can_manage_event,
     can_run_event,
@@ -61,27 +60,6 @@ from tournaments.views_teams import manage_context
 
 #: How the Swiss engine names teams in its explanation lines ("Team 12 (3 points) paired down to team 7").
 TEAM_REFERENCE = re.compile(r"\b([Tt]eam) (\d+)\b")
-
-#: The staff roles each page rule lets in, so a refused page can say who it is for.
-_PAGE_RULE_ROLES = {"is_event_staff": ALL_STAFF, "can_run_event": SCOREKEEPING, "can_manage_event": ORGANIZER}
-
-
-def staff_event(request, tournament_id: int, rule: str = "is_event_staff") -> Tournament:
-    """The event, if the named rule (``tournaments.rules``) lets the user do this page's work."""
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    if not RULES[rule](request.user, tournament):
-        roles = _PAGE_RULE_ROLES[rule]
-        allowed = ", ".join(StaffRole(role).label.lower() for role in StaffRole.values if role in roles)
-        mine = staff_role(request.user, tournament)
-        raise PermissionDenied(
-            f"This page of “{tournament.name}” is for its {allowed}"
-            + (
-                f"; you are its {StaffRole(mine).label.lower()}."
-                if mine
-                else "; your account is not on its staff."
-            )
-        )
-    return tournament
 
 
 def result_status(match: Match) -> str:
@@ -271,7 +249,7 @@ def _pod_rows(tournament: Tournament, teams: dict) -> dict | None:
 def _role_label(user, tournament: Tournament) -> str:
     """Superusers pass every role check without a staff row: they are support staff here."""
     role = staff_role(user, tournament)
-    return StaffRole(role).label.lower() if role else "support staff"
+    return str(StaffRole(role).label).lower() if role else _("support staff")
 
 
 @login_required

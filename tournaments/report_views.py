@@ -22,8 +22,9 @@ from common.errors import DomainError
 from tournaments.domain import games_to_win
 from tournaments.enums import TeamSide
 from tournaments.forms import PlayerReportForm
-from tournaments.manage_views import is_htmx, result_state, result_status, staff_event, staff_result_entry
+from tournaments.manage_views import is_htmx, result_state, result_status, staff_result_entry
 from tournaments.models import Match, Tournament
+from tournaments.page_access import staff_event
 from tournaments.permissions import player_team_id
 from tournaments.report_blocks import me_report_block, outcome_text, report_block
 from tournaments.selectors import match_for_slip_code, match_report_status, slip_secret

@@ -144,3 +144,35 @@ def test_the_judge_page_shows_a_stored_line_error_in_the_readers_language():
         "<li>Línea 1: «4 Lightnig Bolt» — carta desconocida &#x27;Lightnig Bolt&#x27; (¿quisiste" in spanish
     )
     assert "<li>Line 1: «4 Lightnig Bolt» — unknown card &#x27;Lightnig Bolt&#x27; (did you mean" in english
+
+
+@pytest.mark.parametrize(
+    ("language", "role", "expected"),
+    [
+        ("es", None, "tu cuenta no forma parte de su personal"),
+        ("es", StaffRole.JUDGE, "eres su juez"),
+        ("ja", None, "スタッフではありません"),
+    ],
+)
+def test_a_staff_page_refused_says_why_in_the_readers_language(language, role, expected):
+    from django.urls import reverse
+
+    from tests.tournaments.pages.builders import client_for as page_client
+
+    tournament = event_with_teams(2)
+    reader = UserFactory()
+    if role:
+        StaffFactory(tournament=tournament, user=reader, role=role)
+    client = page_client(reader)
+
+    printing = client.get(reverse("documents-print", args=[tournament.pk]), HTTP_ACCEPT_LANGUAGE=language)
+    settings_page = client.get(
+        reverse("tournament-settings", args=[tournament.pk]), HTTP_ACCEPT_LANGUAGE=language
+    )
+
+    assert settings_page.status_code == 403
+    assert expected in settings_page.content.decode()
+    assert "This page of" not in settings_page.content.decode()
+    if role is None:
+        assert printing.status_code == 403
+        assert expected in printing.content.decode()
