@@ -170,8 +170,11 @@ def document_retry(*, job: DocumentJob, actor) -> DocumentJob:
     ).update(status=JobStatus.PENDING, progress=0, claim_token="", started_at=None, heartbeat_at=None)
     if not updated:
         raise DomainError(
-            f"only a failed job, or one whose worker stopped ({ORPHANED_AFTER.seconds} s without a sign of "
-            f"life), can be retried (this one is {job.status})",
+            _(
+                "only a failed job, or one whose worker stopped (%(seconds)s s without a sign of life), "
+                "can be retried (this one is %(status)s)"
+            )
+            % {"seconds": ORPHANED_AFTER.seconds, "status": job.get_status_display().lower()},
             status_code=409,
         )
     job.refresh_from_db()

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from common.errors import ConflictError, DomainError
 from penalties.domain import Penalty as PenaltyKind
@@ -116,10 +117,18 @@ def _check_reinstatable(penalty: Penalty) -> None:
     if later:
         rounds = ", ".join(str(number) for number in later)
         raise ConflictError(
-            f"This Disqualification cannot be overturned here: round{'s' if len(later) > 1 else ''} "
-            f"{rounds} {'were' if len(later) > 1 else 'was'} paired after it, without {penalty.team.name}, "
-            "so the team missed those matches and an overturn cannot give them back. The head judge "
-            "may let the team re-enter the event (MTR 2.10); the missed rounds stay lost.",
+            ngettext(
+                "This Disqualification cannot be overturned here: round %(rounds)s was paired after it, "
+                "without %(team)s, so the team missed that match and an overturn cannot give it back. "
+                "The head judge may let the team re-enter the event (MTR 2.10); the missed round stays "
+                "lost.",
+                "This Disqualification cannot be overturned here: rounds %(rounds)s were paired after it, "
+                "without %(team)s, so the team missed those matches and an overturn cannot give them "
+                "back. The head judge may let the team re-enter the event (MTR 2.10); the missed rounds "
+                "stay lost.",
+                len(later),
+            )
+            % {"rounds": rounds, "team": penalty.team.name},
             errors=[
                 {
                     "field": "penalty",
@@ -209,7 +218,9 @@ def penalty_review(
         problems.append({"field": "penalty", "message": _("the penalty that replaces the Disqualification")})
     if problems:
         raise DomainError(
-            "The proposal was not decided: " + "; ".join(p["message"] for p in problems), errors=problems
+            _("The proposal was not decided: %(problems)s")
+            % {"problems": "; ".join(p["message"] for p in problems)},
+            errors=problems,
         )
     penalty.reviewed_by = actor
     penalty.reviewed_at = timezone.now()

@@ -164,8 +164,11 @@ def penalty_issue(
     moment_of = _simultaneous_root(simultaneous_with, match)
     if decision.team_effect is TeamEffect.LOSE_MATCH and (match is None or match.is_bye):
         raise DomainError(
-            f"{player.name}'s team has no match in round {round_row.number} to lose; a loss for the next "
-            "match is issued for that round, once it is paired, with between_matches",
+            _(
+                "%(player)s's team has no match in round %(round)s to lose; a loss for the next match "
+                "is issued for that round, once it is paired, with between_matches"
+            )
+            % {"player": player.name, "round": round_row.number},
             errors=[{"field": "round", "message": _("the team has no match to lose in this round")}],
         )
 
@@ -259,10 +262,13 @@ def _next_match_for_loss(
     label = decision.penalty.label
     if target is None:
         raise ConflictError(
-            f"The round {number} match is over (its result has been reported), so this {label} applies "
-            f"to {player.team.name}'s next match [IPG 1.1], which is not paired yet. Issue it once "
-            f"round {number + 1} is paired (for round {number} or {number + 1}: either lands on that "
-            "match); if the team has no further match, the head judge may deviate, with a reason.",
+            _(
+                "The round %(round)s match is over (its result has been reported), so this %(penalty)s "
+                "applies to %(team)s's next match [IPG 1.1], which is not paired yet. Issue it once "
+                "round %(next)s is paired (for round %(round)s or %(next)s: either lands on that match); "
+                "if the team has no further match, the head judge may deviate, with a reason."
+            )
+            % {"round": number, "penalty": label, "team": player.team.name, "next": number + 1},
             errors=[
                 {"field": "round", "message": _("the match is over and the team's next match is not paired")}
             ],

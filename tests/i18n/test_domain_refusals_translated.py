@@ -176,3 +176,20 @@ def test_a_staff_page_refused_says_why_in_the_readers_language(language, role, e
     if role is None:
         assert printing.status_code == 403
         assert expected in printing.content.decode()
+
+
+def test_an_impossible_result_is_refused_in_spanish():
+    from tournaments.services.rounds import round_pair
+
+    tournament = event_with_teams(4, swiss_rounds=3)
+    match = round_pair(tournament=tournament, actor=tournament.created_by).matches.exclude(table=None).first()
+
+    response = client_for(tournament.created_by).put(
+        f"/api/v1/matches/{match.pk}/result/",
+        {"team_a_wins": 2, "team_b_wins": 1, "draws": 0, "version": match.version},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="es",
+    )
+
+    assert response.status_code == 400
+    assert response.json()["detail"].startswith("Resultado imposible: ")

@@ -200,7 +200,8 @@ def _check_record(match: Match, team_a_wins: int, team_b_wins: int, draws: int) 
     )
     if problems:
         raise DomainError(
-            "Impossible result: " + "; ".join(f"{p['field']}: {p['message']}" for p in problems),
+            _("Impossible result: %(problems)s")
+            % {"problems": "; ".join(f"{p['field']}: {p['message']}" for p in problems)},
             errors=problems,
         )
 

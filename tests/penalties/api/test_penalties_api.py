@@ -322,8 +322,8 @@ def test_dq_overturn_after_a_later_round_was_paired_is_a_409_naming_re_entry(tab
     assert response.status_code == 409
     assert response.json()["detail"] == (
         f"This Disqualification cannot be overturned here: round 2 was paired after it, without "
-        f"{table.match.team_b.name}, so the team missed those matches and an overturn cannot give them "
-        "back. The head judge may let the team re-enter the event (MTR 2.10); the missed rounds stay lost."
+        f"{table.match.team_b.name}, so the team missed that match and an overturn cannot give it "
+        "back. The head judge may let the team re-enter the event (MTR 2.10); the missed round stays lost."
     )
     assert Penalty.objects.get(pk=penalty_id).overturned is False
 
