@@ -37,3 +37,29 @@ def test_typing_a_name_leaves_only_that_teams_table(live_server, page):
     page.locator("#pairing-search").fill("zzz")
     expect(page.locator("#pairings tbody tr:visible")).to_have_count(0)
     expect(page.locator("#pairings-empty")).to_be_visible()
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js-on", "js-off"])
+def test_a_player_on_the_stored_page_switches_it_to_japanese(live_server, browser, javascript):
+    """The public page a hall of phones reads is stored bytes (no CSRF token of anyone's): a player
+    with no cookie yet still switches its language, and then reads the stored Japanese page."""
+    organizer = UserFactory()
+    event = build_event(organizer, TEAMS)
+    round_publish(round_row=round_pair(tournament=event, actor=organizer), actor=organizer)
+    url = f"{live_server.url}/events/{event.id}/"
+    first = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    first.goto(url)  # the first reader stores the page
+    page = browser.new_context(
+        viewport={"width": 390, "height": 844}, java_script_enabled=javascript
+    ).new_page()
+    page.goto(url)
+
+    page.select_option("#language-select", "ja")
+    with page.expect_navigation():
+        page.locator(".language-switcher input[type=submit]").click()
+
+    assert page.url == url
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    expect(page.locator("#pairing-search")).to_be_visible()
+    page.screenshot(path=f"/tmp/public-ja-{'js' if javascript else 'nojs'}.png", full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
