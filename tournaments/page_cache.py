@@ -18,9 +18,9 @@ middleware around it (session, language, CSRF, user, messages, CSP) and URL reso
 cache read. So ``PublicFastPathMiddleware`` (``tournaments.middleware``), right after the security
 middleware, answers a reader who can only be signed out (no session cookie, no message cookie, no
 ``Authorization``) from the stored page before the rest of the stack runs: ``early_answer``. It
-needs the headers the rest of the stack added to the page (language, CSP, frame options), so those
-are kept with the page the first time it leaves through the middleware (``keep_headers``); a page
-stored without them is served the long way until they are. The live check every open page polls
+needs the headers the rest of the stack added to the page (language, CSP, frame options), so a page
+is stored as it leaves through that middleware, with them (``keep_headers``); one stored without
+them (its first answer was a 304) is served the long way until they are. The live check every open page polls
 (``answered_early``) is answered there too: it reads nothing of the reader.
 """
 
