@@ -17,13 +17,14 @@ from django.db.models import Q
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from floor import selectors
 from floor.models import DisqualificationReport, Investigation, Note, NoteKind
 from floor.services.dq_report import dq_report_file
 from floor.services.notes import TEXT_MAX, investigation_decide, investigation_open, note_add, note_lock
-from floor.views import event_or_404, require_allowed, run_action
+from floor.views import event_or_404, form_problems, require_allowed, run_action
 from penalties.models import Penalty
 from tournaments.models import Match, Player
 from tournaments.rules import can_head_judge, can_judge
@@ -44,16 +45,16 @@ class NoteForm(forms.Form):
 def notes_page(request, tournament_id: int):
     """Notes about one match, penalty or player (``?match=``, ``?penalty=``, ``?player=``) or all."""
     tournament = event_or_404(tournament_id)
-    require_allowed(can_judge(request.user, tournament), "Only the event's judges read notes.")
+    require_allowed(can_judge(request.user, tournament), _("Only the event's judges read notes."))
     head = can_head_judge(request.user, tournament)
     about = {key: request.GET.get(key) for key in ("match", "penalty", "player")}
     about = {key: int(value) for key, value in about.items() if value and value.isdigit() and len(value) < 10}
     if request.method == "POST":
         if request.POST.get("lock"):
-            require_allowed(head, "Only the head judge locks notes.")
+            require_allowed(head, _("Only the head judge locks notes."))
             note = get_object_or_404(Note, pk=request.POST["lock"], tournament=tournament)
             run_action(
-                request, lambda: note_lock(note=note, actor=request.user), "Note locked: head judge only."
+                request, lambda: note_lock(note=note, actor=request.user), _("Note locked: head judge only.")
             )
             return HttpResponseRedirect(request.get_full_path())
         form = NoteForm(request.POST)
@@ -79,10 +80,10 @@ def notes_page(request, tournament_id: int):
                     if values["player"]
                     else None,
                 ),
-                "Note saved.",
+                _("Note saved."),
             )
         else:
-            messages.error(request, "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items()))
+            messages.error(request, form_problems(form))
         return HttpResponseRedirect(request.get_full_path())
     notes = selectors.notes_for(
         tournament,
@@ -123,7 +124,7 @@ class DQReportForm(forms.Form):
 def dq_report_page(request, tournament_id: int, penalty_id: int):
     """The head judge files the DQ report (statements), then downloads the PDF kept with the penalty."""
     tournament = event_or_404(tournament_id)
-    require_allowed(can_head_judge(request.user, tournament), "Only the head judge files a DQ report.")
+    require_allowed(can_head_judge(request.user, tournament), _("Only the head judge files a DQ report."))
     penalty = get_object_or_404(
         Penalty.objects.select_related("player", "team", "judge", "round", "match"),
         pk=penalty_id,
@@ -145,7 +146,7 @@ def dq_report_page(request, tournament_id: int, penalty_id: int):
         done = run_action(
             request,
             lambda: dq_report_file(penalty=penalty, actor=request.user, **form.cleaned_data),
-            "DQ report filed: the PDF is kept with the penalty.",
+            _("DQ report filed: the PDF is kept with the penalty."),
         )
         if done:
             return HttpResponseRedirect(request.path)
@@ -170,7 +171,7 @@ class InvestigationForm(forms.Form):
 def investigations_page(request, tournament_id: int):
     """Open investigations and the form to open one (any judge of the event)."""
     tournament = event_or_404(tournament_id)
-    require_allowed(can_judge(request.user, tournament), "Only the event's judges see investigations.")
+    require_allowed(can_judge(request.user, tournament), _("Only the event's judges see investigations."))
     players = Player.objects.filter(tournament=tournament).order_by("name")
     form = InvestigationForm(request.POST or None)
     form.fields["player"].choices = [("", "—")] + [(p.pk, p.name) for p in players]
@@ -184,7 +185,7 @@ def investigations_page(request, tournament_id: int):
                 title=values["title"],
                 player=players.filter(pk=values["player"]).first() if values["player"] else None,
             ),
-            "Investigation opened.",
+            _("Investigation opened."),
         )
         if opened:
             return HttpResponseRedirect(reverse("floor-investigation", args=[tournament.pk, opened.pk]))
@@ -208,7 +209,7 @@ class DecisionForm(forms.Form):
 def investigation_page(request, tournament_id: int, investigation_id: int):
     """One investigation: its notes and statements, new ones, and the head judge's decision."""
     tournament = event_or_404(tournament_id)
-    require_allowed(can_judge(request.user, tournament), "Only the event's judges see investigations.")
+    require_allowed(can_judge(request.user, tournament), _("Only the event's judges see investigations."))
     head = can_head_judge(request.user, tournament)
     investigation = get_object_or_404(
         Investigation.objects.select_related("player", "opened_by", "decided_by"),
@@ -217,7 +218,7 @@ def investigation_page(request, tournament_id: int, investigation_id: int):
     )
     if request.method == "POST":
         if "decision" in request.POST:
-            require_allowed(head, "Only the head judge decides an investigation.")
+            require_allowed(head, _("Only the head judge decides an investigation."))
             form = DecisionForm(request.POST)
             if form.is_valid():
                 run_action(
@@ -227,7 +228,7 @@ def investigation_page(request, tournament_id: int, investigation_id: int):
                         actor=request.user,
                         decision=form.cleaned_data["decision"],
                     ),
-                    "Decision recorded.",
+                    _("Decision recorded."),
                 )
         else:
             form = NoteForm(request.POST)
@@ -244,10 +245,10 @@ def investigation_page(request, tournament_id: int, investigation_id: int):
                         investigation=investigation,
                         player=investigation.player,
                     ),
-                    "Added to the investigation.",
+                    _("Added to the investigation."),
                 )
             else:
-                messages.error(request, "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items()))
+                messages.error(request, form_problems(form))
         return HttpResponseRedirect(request.path)
     context = {
         "tournament": tournament,

@@ -58,6 +58,15 @@ def require_allowed(allowed: bool, message: str) -> None:
         raise PermissionDenied(message)
 
 
+def form_problems(form: forms.Form) -> str:
+    """A refused form's errors in one message, each under its field's label (in the reader's
+    language), for pages that answer a bad post with a message rather than the form again."""
+    return "; ".join(
+        f"{form.fields[name].label if name in form.fields else name}: {' '.join(errors)}"
+        for name, errors in form.errors.items()
+    )
+
+
 def run_action(request, action, success: str) -> object | None:
     """Run a service call; its refusal becomes an error message instead of a page."""
     try:
@@ -83,7 +92,7 @@ def _back(request, fallback: str) -> HttpResponseRedirect:
 def calls_page(request, tournament_id: int):
     """The live queue: open calls by age with Claim and Escalate; refreshed by a small poll."""
     tournament = event_or_404(tournament_id)
-    require_allowed(can_see_floor(request.user, tournament), "Only the event's staff see the judge calls.")
+    require_allowed(can_see_floor(request.user, tournament), _("Only the event's staff see the judge calls."))
     calls = selectors.calls_for_event(tournament)
     context = {
         "tournament": tournament,
@@ -114,7 +123,7 @@ class ResolveForm(forms.Form):
 @login_required
 def call_page(request, tournament_id: int, call_id: int):
     tournament = event_or_404(tournament_id)
-    require_allowed(can_see_floor(request.user, tournament), "Only the event's staff see the judge calls.")
+    require_allowed(can_see_floor(request.user, tournament), _("Only the event's staff see the judge calls."))
     call = selectors.call_detail(call_id)
     if call is None or call.tournament_id != tournament.pk:
         raise Http404(_("no such call"))
@@ -141,7 +150,7 @@ def call_page(request, tournament_id: int, call_id: int):
 @login_required
 def call_action(request, tournament_id: int, call_id: int, action: str):
     tournament = event_or_404(tournament_id)
-    require_allowed(can_judge(request.user, tournament), "Only the event's judges answer calls.")
+    require_allowed(can_judge(request.user, tournament), _("Only the event's judges answer calls."))
     call = get_object_or_404(JudgeCall.objects.select_related("match"), pk=call_id, tournament=tournament)
     table = call.match.table
     detail = reverse("floor-call", args=[tournament.pk, call.pk])
@@ -149,14 +158,14 @@ def call_action(request, tournament_id: int, call_id: int, action: str):
         done = run_action(
             request,
             lambda: judge_call_claim(call=call, actor=request.user),
-            f"Table {table} is yours: on your way.",
+            _("Table %(table)s is yours: on your way.") % {"table": table},
         )
         return _back(request, detail if done else reverse("floor-calls", args=[tournament.pk]))
     if action == "escalate":
         run_action(
             request,
             lambda: judge_call_escalate(call=call, actor=request.user),
-            f"Table {table}: sent to the head judge.",
+            _("Table %(table)s: sent to the head judge.") % {"table": table},
         )
         return _back(request, detail)
     if action == "resolve":
@@ -166,7 +175,7 @@ def call_action(request, tournament_id: int, call_id: int, action: str):
             for p in Player.objects.filter(team_id__in=[call.match.team_a_id, call.match.team_b_id])
         ]
         if not form.is_valid():
-            messages.error(request, "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items()))
+            messages.error(request, form_problems(form))
             return HttpResponseRedirect(detail)
         values = form.cleaned_data
         penalty = None
@@ -184,7 +193,7 @@ def call_action(request, tournament_id: int, call_id: int, action: str):
                 penalty=penalty,
                 extension_minutes=values["extension_minutes"],
             ),
-            f"Table {table}: call resolved.",
+            _("Table %(table)s: call resolved.") % {"table": table},
         )
         return HttpResponseRedirect(reverse("floor-calls", args=[tournament.pk]) if done else detail)
     raise Http404(_("unknown action"))
@@ -206,7 +215,7 @@ def call_raise(request, tournament_id: int):
     run_action(
         request,
         lambda: judge_call_raise(tournament=tournament, match=match, actor=request.user, reason=reason),
-        f"A judge has been called to table {match.table}.",
+        _("A judge has been called to table %(table)s.") % {"table": match.table},
     )
     return _back(request, fallback)
 
@@ -215,7 +224,7 @@ def call_raise(request, tournament_id: int):
 def head_judge_page(request, tournament_id: int):
     """Escalated calls and response times per judge and per round."""
     tournament = event_or_404(tournament_id)
-    require_allowed(can_judge(request.user, tournament), "Only the event's judges see this page.")
+    require_allowed(can_judge(request.user, tournament), _("Only the event's judges see this page."))
     by_judge, by_round = selectors.response_times(tournament)
     escalated = [
         c for c in selectors.calls_for_event(tournament, live_only=True) if c.escalated_at is not None
@@ -253,15 +262,17 @@ class ZoneForm(forms.Form):
 @login_required
 def zones_page(request, tournament_id: int):
     tournament = event_or_404(tournament_id)
-    require_allowed(can_see_floor(request.user, tournament), "Only the event's staff see the zones.")
+    require_allowed(can_see_floor(request.user, tournament), _("Only the event's staff see the zones."))
     may_plan = can_plan_zones(request.user, tournament)
     form = ZoneForm(request.POST or None)
     if request.method == "POST":
-        require_allowed(may_plan, "Only the organizer or the head judge lays out zones.")
+        require_allowed(may_plan, _("Only the organizer or the head judge lays out zones."))
         if request.POST.get("delete"):
             zone = get_object_or_404(Zone, pk=request.POST["delete"], tournament=tournament)
             run_action(
-                request, lambda: zone_delete(zone=zone, actor=request.user), f"Zone {zone.name} removed."
+                request,
+                lambda: zone_delete(zone=zone, actor=request.user),
+                _("Zone %(zone)s removed.") % {"zone": zone.name},
             )
             return HttpResponseRedirect(request.path)
         if form.is_valid():
@@ -276,7 +287,7 @@ def zones_page(request, tournament_id: int):
                     last_table=values["last_table"],
                     judges=[u for u in values["judges"].split(",") if u.strip()],
                 ),
-                f"Zone {values['name']} added.",
+                _("Zone %(zone)s added.") % {"zone": values["name"]},
             )
             if done:
                 return HttpResponseRedirect(request.path)
@@ -326,7 +337,7 @@ def console_page(request, tournament_id: int):
     """End of round, by zone: outstanding tables by their own end, turns marked from the phone."""
     tournament = event_or_404(tournament_id)
     require_allowed(
-        can_see_floor(request.user, tournament), "Only the event's staff see the end-of-round console."
+        can_see_floor(request.user, tournament), _("Only the event's staff see the end-of-round console.")
     )
     return render(request, "floor/console.html", _console_context(request, tournament))
 
@@ -335,7 +346,7 @@ def console_page(request, tournament_id: int):
 def console_projector(request, tournament_id: int):
     tournament = event_or_404(tournament_id)
     require_allowed(
-        can_see_floor(request.user, tournament), "Only the event's staff open the zone projector."
+        can_see_floor(request.user, tournament), _("Only the event's staff open the zone projector.")
     )
     with event_locale(tournament):
         return render(request, "floor/projector.html", _console_context(request, tournament))
@@ -346,7 +357,7 @@ def console_sheet(request, tournament_id: int):
     """The printable outstanding-tables sheet of a zone (or of every zone, one per page)."""
     tournament = event_or_404(tournament_id)
     require_allowed(
-        can_see_floor(request.user, tournament), "Only the event's staff print the outstanding tables."
+        can_see_floor(request.user, tournament), _("Only the event's staff print the outstanding tables.")
     )
     context = _console_context(request, tournament)
     if context["round"] is None:
@@ -367,12 +378,12 @@ def console_sheet(request, tournament_id: int):
 def console_turn(request, tournament_id: int, match_id: int):
     """A judge marks the current end-of-round turn done at a table of the zone (clock service)."""
     tournament = event_or_404(tournament_id)
-    require_allowed(can_judge(request.user, tournament), "Only the event's judges mark turns.")
+    require_allowed(can_judge(request.user, tournament), _("Only the event's judges mark turns."))
     match = get_object_or_404(Match, pk=match_id, round__tournament=tournament)
     run_action(
         request,
         lambda: match_turn_complete(match=match, actor=request.user),
-        f"Table {match.table}: turn done.",
+        _("Table %(table)s: turn done.") % {"table": match.table},
     )
     return _back(request, reverse("floor-console", args=[tournament.pk]))
 
@@ -383,7 +394,7 @@ def console_turn(request, tournament_id: int, match_id: int):
 @login_required
 def deck_checks_page(request, tournament_id: int):
     tournament = event_or_404(tournament_id)
-    require_allowed(can_judge(request.user, tournament), "Only the event's judges plan deck checks.")
+    require_allowed(can_judge(request.user, tournament), _("Only the event's judges plan deck checks."))
     rounds = list(Round.objects.filter(tournament=tournament).select_related("tournament").order_by("number"))
     round_row = next(
         (r for r in rounds if str(r.number) == request.GET.get("round")), rounds[-1] if rounds else None

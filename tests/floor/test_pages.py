@@ -187,3 +187,21 @@ def test_call_queue_reads_in_a_fixed_number_of_queries(floor_event, django_asser
         assert len(client.get(url).json()) == 3
     # The same fixed reads, whatever the number of calls (the role lookup may be cached by then).
     assert len(three.captured_queries) <= len(one.captured_queries)
+
+
+def test_a_judges_floor_speaks_the_judges_language(floor_event):
+    """The floor is used on the judge's phone, in the judge's language: what a claim answers and
+    why a page is refused are translated like the rest of the page."""
+    ev = floor_event
+    call = judge_call_raise(tournament=ev.tournament, match=ev.matches[1], actor=ev.players[2], reason="")
+    judge = browser(ev.judge)
+    judge.cookies["django_language"] = "es"
+    player = browser(ev.players[0])
+    player.cookies["django_language"] = "es"
+
+    claimed = judge.post(f"/events/{ev.tournament.pk}/floor/calls/{call.pk}/claim/", follow=True)
+    refused = player.get(f"/events/{ev.tournament.pk}/floor/calls/")
+
+    assert "La mesa 2 es tuya: ve para allá." in claimed.content.decode()
+    assert refused.status_code == 403
+    assert "Solo el personal del evento ve las llamadas a jueces." in refused.content.decode()
