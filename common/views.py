@@ -5,6 +5,7 @@ from django.http import Http404, HttpResponsePermanentRedirect, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.utils import translation
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET
@@ -90,6 +91,6 @@ def javascript_catalog(request, language: str | None = None):
     if language is None:
         return JavaScriptCatalog.as_view()(request)
     if language not in dict(settings.LANGUAGES):
-        raise Http404(f"no such language: {language}")
+        raise Http404(_("no such language: %(language)s") % {"language": language})
     with translation.override(language):
         return JavaScriptCatalog.as_view()(request)

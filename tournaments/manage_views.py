@@ -398,9 +398,7 @@ def match_result_view(request, tournament_id: int, match_id: int):
             error=_("Table %(table)s: %(message)s") % {"table": match.table, "message": message},
             row_message=(match.pk, message),
         )
-    messages.success(
-        request, _("Table %(table)s: %(message)s") % {"table": match.table, "message": saved} + "."
-    )
+    messages.success(request, _("Table %(table)s: %(message)s.") % {"table": match.table, "message": saved})
     return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#results-heading")
 
 
