@@ -8,6 +8,7 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from tournaments.domain.result_state import EntrySource
 from tournaments.enums import TeamSide
 from tournaments.forms import PlayerReportForm, report_choice
 from tournaments.models import Match, ResultReport, Tournament
@@ -63,7 +64,9 @@ def report_block(
     open reports, and the form (unless the result is settled or players do not report).
 
     ``side`` is ``None`` on a slip's page before its holder said which team they are on: the
-    block then names both teams (``neutral``) instead of saying "you" and "they"."""
+    block then names both teams (``neutral``) instead of saying "you" and "they". ``ask_side``:
+    the reader holds the slip without being a signed-in player of the match, so the block offers
+    only what a slip may do (docs/decisions.md "Result slips, players' phones and staff")."""
     neutral = side is None
     if side is None:
         side = TeamSide(match.reported_side) if match.reported_side else TeamSide.A
@@ -72,8 +75,11 @@ def report_block(
     theirs = match.team_b if side == TeamSide.A else match.team_a
     current = outcome_text(match, match.team_a_wins, match.team_b_wins, match.draws)
     can_report = tournament.player_reporting and status.state not in ("confirmed", "penalty")
+    slip_note = ""
+    if ask_side and can_report and match.reported_side:
+        can_report, slip_note = _slip_may(match, status, side, neutral)
     confirm_value = ""
-    if status.state == "to_confirm" and status.theirs is not None:
+    if status.state == "to_confirm" and status.theirs is not None and not ask_side:
         confirm_value = report_choice(
             team_a_wins=status.theirs.team_a_wins,
             team_b_wins=status.theirs.team_b_wins,
@@ -100,9 +106,31 @@ def report_block(
         "message": message,
         "failed": failed,
         "ask_side": ask_side,
+        "slip_note": slip_note,
+        "sign_in_url": f"{reverse('login')}?next={post_url}" if ask_side else "",
         "neutral": neutral,
         "sides": [(TeamSide.A, match.team_a), (TeamSide.B, match.team_b)],
     }
+
+
+def _slip_may(match: Match, status, side: TeamSide, neutral: bool) -> tuple[bool, str]:
+    """Whether a slip's holder may still report, and what the page tells them: the slip's own
+    report may be corrected from the phone that sent it; a report from the slip stands for one
+    team only; the other team's report is confirmed by a signed-in player, never by the slip."""
+    reported = TeamSide(match.reported_side)
+    standing = status.ours if reported == side else status.theirs
+    other = match.team_b if reported == TeamSide.A else match.team_a
+    if standing is not None and standing.source == EntrySource.SLIP:
+        if not neutral and side == reported:
+            return True, ""
+        return False, _(
+            "This result slip has reported for one team; a slip counts for one team only. To "
+            "confirm, a player of %(team)s signs in, or hand the slip to a scorekeeper."
+        ) % {"team": other.name}
+    return True, _(
+        "A result slip cannot confirm a report: a player of %(team)s confirms signed in, or hands "
+        "the slip to a scorekeeper. If the result is wrong, report what happened: a judge will come."
+    ) % {"team": other.name}
 
 
 def me_report_block(tournament: Tournament, match: Match, team_id: int, **kwargs: Any) -> dict[str, Any]:

@@ -8,9 +8,12 @@ result is always what the entries give, and a cleared penalty restores by recomp
 reported part of the state is untouched while a penalty decides the match) instead of a saved
 copy. Tabbycat keeps ballot submissions the same way.
 
-Who confirms [DECISIONS.md "Player result reports"]: a staff entry is final at once; a player's
-report waits for a player of the other team to report the same result (confirmed) or a different
-one (disputed, staff decide). Changing a confirmed result is a staff correction with a reason.
+Who confirms (docs/decisions.md "Result slips, players' phones and staff"): a staff entry is final
+at once; a team's report waits for a signed-in player of the other team to report the same result
+(confirmed) or a different one (disputed, staff decide). A report through a result slip proves
+possession of the slip, not who holds it: it stands for one team at most and never confirms, so one
+holder of a slip, on any number of devices, cannot make a result final. Changing a confirmed
+result is a staff correction with a reason.
 """
 
 from __future__ import annotations
@@ -81,6 +84,7 @@ class Reported:
     side: TeamSide | None = None
     author: int | None = None
     at: datetime | None = None
+    by_slip: bool = False
 
     @property
     def counts(self) -> tuple[int, int, int]:
@@ -128,10 +132,15 @@ def apply(state: ResultState, entry: Entry, *, games_per_match: int = 1) -> Tran
 
 
 def derive(entries: Iterable[Entry], *, games_per_match: int = 1) -> ResultState:
-    """The state the stored entries give, applied in the order they were made."""
+    """The state the stored entries give, applied in the order they were made. An entry the rules
+    refuse is passed over: it was stored under an older rule (a slip that confirmed a report
+    before slips stopped confirming), and the rules in force decide what it counts for."""
     state = ResultState()
     for entry in entries:
-        state = apply(state, entry, games_per_match=games_per_match).state
+        try:
+            state = apply(state, entry, games_per_match=games_per_match).state
+        except ResultRefused:
+            continue
     return state
 
 
@@ -148,6 +157,7 @@ def _played(
         side=side,
         author=entry.author,
         at=entry.at,
+        by_slip=entry.source is EntrySource.SLIP,
     )
 
 
@@ -160,12 +170,41 @@ def _team_report(state: ResultState, entry: Entry) -> Transition:
     if current.confirmed:
         raise ResultRefused(N_("the result is already confirmed; ask a scorekeeper to change it"))
     other_reported = current.kind is ResultKind.PLAYED and current.side not in (None, entry.side)
+    if entry.source is EntrySource.SLIP:
+        _check_slip_report(current, entry, other_reported=other_reported)
     if not other_reported:
         return Transition(replace(state, reported=_played(entry, side=entry.side)))
     if current.counts == entry.counts:
         return Transition(replace(state, reported=_played(entry, side=entry.side, confirmed=True)))
     disputed = _played(entry, side=entry.side, disputed=True)
     return Transition(replace(state, reported=disputed), "match_result_disputed")
+
+
+def _check_slip_report(current: Reported, entry: Entry, *, other_reported: bool) -> None:
+    """A slip stands for one team at most and never confirms: refused are a slip report for the
+    other team while the slip's own report stands, one that would confirm the other team's report,
+    and one over a report a signed-in player of the same team made."""
+    if current.kind is not ResultKind.PLAYED or current.side is None:
+        return
+    if current.by_slip and other_reported:
+        raise ResultRefused(
+            N_(
+                "this result slip already reported for the other team; a slip counts for one team "
+                "only: the other team confirms signed in on a player's phone, or a scorekeeper "
+                "enters the result"
+            )
+        )
+    if other_reported and current.counts == entry.counts:
+        raise ResultRefused(
+            N_(
+                "a result slip cannot confirm the other team's report: a player of your team "
+                "confirms signed in on their phone, or a scorekeeper enters the result"
+            )
+        )
+    if not other_reported and not current.by_slip:
+        raise ResultRefused(
+            N_("a player of this team already reported on their phone; they may change it there")
+        )
 
 
 def _staff_entry(state: ResultState, entry: Entry) -> Transition:

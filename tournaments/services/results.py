@@ -7,9 +7,11 @@ read; under the match's row lock a different version answers 409 carrying the ma
 to show and retry.
 
 Who confirms: a staff report (organizer, head judge, scorekeeper) is confirmed at once. A player
-may report only their own team's match; that report waits until a player of the other team reports
-the same result (confirmed) or a scorekeeper confirms it. A different report from the other team
-keeps the match unconfirmed and flags it as disputed.
+may report only their own team's match; that report waits until a signed-in player of the other
+team reports the same result (confirmed) or a scorekeeper confirms it. A different report from the
+other team keeps the match unconfirmed and flags it as disputed. A report through a result slip
+stands for one team and never confirms (docs/decisions.md "Result slips, players' phones and
+staff").
 """
 
 from __future__ import annotations
@@ -145,14 +147,18 @@ def match_slip_report(
     *, match: Match, side: TeamSide, team_a_wins: int, team_b_wins: int, draws: int, version: int, actor=None
 ) -> Match:
     """A report for ``side`` by whoever holds the table's result slip (its QR code's secret was
-    checked by the caller); like a player's report, the other team must confirm it or staff enter
-    the result. ``actor`` is the signed-in account, if any, kept as the report's author."""
+    checked by the caller). The slip proves possession, not identity: the report stands for one
+    team and never confirms (``result_state``); a signed-in player of ``side``'s team reports as
+    that player, so their report confirms like one from their own page."""
     match = _locked(match)
     _check_version(match, version)
     _check_record(match, team_a_wins, team_b_wins, draws)
     _check_player_reporting(match)
     author = actor.pk if getattr(actor, "is_authenticated", False) else None
-    entry = Entry(EntrySource.SLIP, side, team_a_wins, team_b_wins, draws, "", author, timezone.now())
+    side_team_id = match.team_a_id if side == TeamSide.A else match.team_b_id
+    own_team = author is not None and player_team_id(actor, match.round.tournament) == side_team_id
+    source = EntrySource.PLAYER if own_team else EntrySource.SLIP
+    entry = Entry(source, side, team_a_wins, team_b_wins, draws, "", author, timezone.now())
     return _record(match, entry, actor if author else None)
 
 

@@ -45,9 +45,53 @@ def test_a_players_report_waits_for_the_other_team():
     assert (state.result.kind, state.result.confirmed, state.result.side) == (ResultKind.PLAYED, False, A)
 
 
-def test_the_same_report_from_the_other_team_confirms_it():
-    state = run(player(A, WIN_A), player(B, WIN_A, EntrySource.SLIP))
-    assert (state.result.counts, state.result.confirmed, state.result.disputed) == (WIN_A, True, False)
+def test_the_same_report_from_a_player_of_the_other_team_confirms_it():
+    for first in (EntrySource.PLAYER, EntrySource.SLIP):
+        state = run(player(A, WIN_A, first), player(B, WIN_A))
+        assert (state.result.counts, state.result.confirmed, state.result.disputed) == (WIN_A, True, False)
+
+
+def test_a_slip_report_never_confirms():
+    for first in (EntrySource.PLAYER, EntrySource.SLIP):
+        with pytest.raises(ResultRefused):
+            apply(run(player(A, WIN_A, first)), player(B, WIN_A, EntrySource.SLIP))
+
+
+def test_a_slip_stands_for_one_team_only_and_may_correct_its_own_report():
+    with pytest.raises(ResultRefused, match="already reported for the other team"):
+        apply(run(player(A, WIN_A, EntrySource.SLIP)), player(B, WIN_B, EntrySource.SLIP))
+    corrected = run(player(A, WIN_A, EntrySource.SLIP), player(A, TIME_DRAW, EntrySource.SLIP))
+    assert (corrected.result.counts, corrected.result.side, corrected.result.confirmed) == (
+        TIME_DRAW,
+        A,
+        False,
+    )
+
+
+def test_a_slip_disputes_a_players_report_but_cannot_replace_it():
+    disputed = apply(run(player(A, WIN_A)), player(B, WIN_B, EntrySource.SLIP))
+    assert (disputed.audit, disputed.state.result.disputed) == ("match_result_disputed", True)
+    with pytest.raises(ResultRefused, match="already reported on their phone"):
+        apply(run(player(A, WIN_A)), player(A, WIN_B, EntrySource.SLIP))
+
+
+SLIP_ENTRIES = st.builds(
+    player,
+    st.sampled_from([TeamSide.A, TeamSide.B]),
+    st.sampled_from([(1, 0, 0), (0, 1, 0), (0, 0, 1)]),
+    st.just(EntrySource.SLIP),
+)
+
+
+@given(st.lists(SLIP_ENTRIES, max_size=10))
+def test_any_number_of_slip_reports_alone_never_make_a_result_final(entries):
+    state = ResultState()
+    for entry in entries:
+        try:
+            state = apply(state, entry).state
+        except ResultRefused:
+            continue
+        assert not state.result.confirmed and not state.result.disputed
 
 
 def test_a_team_may_change_its_own_unconfirmed_report():

@@ -7,8 +7,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tests.factories import UserFactory
+from tests.tournaments.pages.builders import client_for
 from tournaments.enums import StaffRole
-from tournaments.models import AuditEntry, Match, ResultReport
+from tournaments.models import AuditEntry, Match, Player, ResultReport
 from tournaments.selectors import slip_code, slip_url
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +27,18 @@ def slip_path(match, settings):
     return slip_url(match).removeprefix(settings.PUBLIC_URL)
 
 
-def test_the_slip_holder_reports_for_the_team_they_choose_and_the_other_team_confirms(match, settings):
+def signed_in_player(match, side: str) -> Client:
+    """A client for a signed-in player of ``side``'s team."""
+    team = match.team_a if side == "A" else match.team_b
+    player = Player.objects.filter(team=team).order_by("position").first()
+    player.user = UserFactory()
+    player.save(update_fields=["user"])
+    return client_for(player.user)
+
+
+def test_the_slip_holder_reports_for_the_team_they_choose_and_a_player_of_the_other_team_confirms(
+    match, settings
+):
     holder, other = Client(), Client()
     page = holder.get(slip_path(match, settings))
     assert f'data-report-match-id="{match.id}"' in page.text and 'name="side"' in page.text
@@ -43,8 +56,55 @@ def test_the_slip_holder_reports_for_the_team_they_choose_and_the_other_team_con
 
     neutral = other.get(slip_path(match, settings))
     assert f"{match.team_b.name} reported: {match.team_b.name} won" in neutral.text
-    other.post(slip_path(match, settings), {"result": "theirs", "side": "A", "version": 2})
+    player_a = signed_in_player(match, "A")
+    assert player_a.post(slip_path(match, settings), {"result": "theirs", "version": 2}).status_code == 302
     assert Match.objects.get(pk=match.pk).confirmed
+    assert list(ResultReport.objects.filter(match=match).values_list("source", "side")) == [
+        ("slip", "B"),
+        ("player", "A"),
+    ]
+
+
+def test_one_slip_on_two_cookie_less_phones_cannot_confirm_the_result(match, settings):
+    """The hole: the holder reports for team A on one phone and confirms as team B on another."""
+    first_phone, second_phone = Client(), Client()
+    assert (
+        first_phone.post(
+            slip_path(match, settings), {"result": "ours", "side": "A", "version": 1}
+        ).status_code
+        == 302
+    )
+
+    page = second_phone.get(slip_path(match, settings))
+    assert "a slip counts for one team only" in page.text and "Confirm:" not in page.text
+    assert f'data-report-match-id="{match.id}"' not in page.text
+    assert first_phone.get(slip_path(match, settings)).text.count(f'data-report-match-id="{match.id}"') == 1
+
+    refused = second_phone.post(slip_path(match, settings), {"result": "theirs", "side": "B", "version": 2})
+
+    assert refused.status_code == 409
+    assert "this result slip already reported for the other team" in refused.text
+    row = Match.objects.get(pk=match.pk)
+    assert (row.confirmed, row.reported_side, row.version) == (False, "A", 2)
+    assert ResultReport.objects.filter(match=match).count() == 1
+    disputing = second_phone.post(slip_path(match, settings), {"result": "ours", "side": "B", "version": 2})
+    assert disputing.status_code == 409 and not Match.objects.get(pk=match.pk).disputed
+
+
+def test_a_slip_cannot_confirm_a_players_report_nor_replace_it(match, settings):
+    player_a = signed_in_player(match, "A")
+    assert player_a.post(slip_path(match, settings), {"result": "ours", "version": 1}).status_code == 302
+    assert ResultReport.objects.get(match=match).source == "player"
+
+    holder = Client()
+    confirming = holder.post(slip_path(match, settings), {"result": "theirs", "side": "B", "version": 2})
+    assert confirming.status_code == 409 and "cannot confirm the other team" in confirming.text
+    replacing = holder.post(slip_path(match, settings), {"result": "theirs", "side": "A", "version": 2})
+    assert replacing.status_code == 409 and "already reported on their phone" in replacing.text
+    assert (Match.objects.get(pk=match.pk).confirmed, ResultReport.objects.filter(match=match).count()) == (
+        False,
+        1,
+    )
 
 
 def test_entry_by_slip_finds_the_table_by_code_table_or_scan_and_saves_with_one_button(
@@ -79,7 +139,7 @@ def test_entry_by_slip_settles_a_dispute_and_a_confirmed_result_needs_a_reason(
 ):
     holder = Client()
     holder.post(slip_path(match, settings), {"result": "ours", "side": "A", "version": 1})
-    holder.post(slip_path(match, settings), {"result": "ours", "side": "B", "version": 2})
+    signed_in_player(match, "B").post(slip_path(match, settings), {"result": "ours", "version": 2})
     scorekeeper = staff_client(StaffRole.SCOREKEEPER)
     shown = scorekeeper.get(reverse("tournament-slip-entry", args=[event.id]), {"code": slip_code(match)})
     assert 'data-state="disputed"' in shown.text
