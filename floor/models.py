@@ -18,7 +18,8 @@ CALL_STATUS_CHOICES = [(status.value, status.value) for status in STORED_STATUSE
 class JudgeCall(models.Model):
     """A player (or staff for a table) asks for a judge at one table.
 
-    ``player`` is the calling player's row (empty when staff raised it for the table): a player
+    ``player`` is the calling player's row (empty when staff raised it for the table, or when the
+    teams' reports disagreed and the toolkit raised it, with no ``raised_by``): a player
     has at most one live call per match, a database constraint, so a double tap or a second
     phone cannot queue two.
     """
@@ -28,7 +29,14 @@ class JudgeCall(models.Model):
     player = models.ForeignKey(
         "tournaments.Player", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
-    raised_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    raised_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="Empty for a call the toolkit raised itself: a disputed result.",
+    )
     reason = models.CharField(max_length=200, blank=True)
     status = models.CharField(max_length=10, choices=CALL_STATUS_CHOICES, default="open")
     created_at = models.DateTimeField()

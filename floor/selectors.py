@@ -45,10 +45,13 @@ def call_status(call: JudgeCall) -> CallStatus:
 
 def calls_for_event(tournament: Tournament, *, live_only: bool = False) -> list[JudgeCall]:
     """The event's calls, live ones first (oldest first: the longest wait on top), then the rest,
-    newest first. Each call gets ``.effective_status``. Three queries whatever the number."""
+    newest first. Each call gets ``.effective_status`` and the ``.zone`` its table is in (or
+    ``None``). Four queries whatever the number."""
     rows = list(_calls().filter(tournament=tournament).order_by("created_at", "id"))
+    zones = list(Zone.objects.filter(tournament=tournament).order_by("first_table"))
     for call in rows:
         call.effective_status = call_status(call)
+        call.zone = zone_of_table(zones, call.match.table)
     live = [c for c in rows if c.effective_status in (CallStatus.OPEN, CallStatus.CLAIMED)]
     if live_only:
         return live
@@ -64,7 +67,14 @@ def call_detail(call_id: int) -> JudgeCall | None:
     call = _calls().select_related("tournament").filter(pk=call_id).first()
     if call is not None:
         call.effective_status = call_status(call)
+        zones = list(Zone.objects.filter(tournament=call.tournament_id).order_by("first_table"))
+        call.zone = zone_of_table(zones, call.match.table)
     return call
+
+
+def zone_of_table(zones: list[Zone], table: int | None) -> Zone | None:
+    """The first zone (by first table) that holds ``table``."""
+    return next((z for z in zones if table is not None and z.first_table <= table <= z.last_table), None)
 
 
 def player_live_call(tournament: Tournament, *, user, match: Match | None) -> JudgeCall | None:

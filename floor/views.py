@@ -222,14 +222,14 @@ def call_raise(request, tournament_id: int):
 
 @login_required
 def head_judge_page(request, tournament_id: int):
-    """Escalated calls and response times per judge and per round."""
+    """Escalated calls, disputed results waiting for a judge, response times per judge and round."""
     tournament = event_or_404(tournament_id)
     require_allowed(can_judge(request.user, tournament), _("Only the event's judges see this page."))
     by_judge, by_round = selectors.response_times(tournament)
-    escalated = [
-        c for c in selectors.calls_for_event(tournament, live_only=True) if c.escalated_at is not None
-    ]
+    live = selectors.calls_for_event(tournament, live_only=True)
+    escalated = [c for c in live if c.escalated_at is not None]
     context = {
+        "disputes": [c for c in live if c.raised_by_id is None],
         "tournament": tournament,
         "by_judge": by_judge,
         "by_round": by_round,

@@ -14,6 +14,8 @@ round_paired = Signal()
 round_finished = Signal()
 # The final's result was confirmed (again, after a correction): the event is finished.
 event_finished = Signal()
+# Two teams reported different results (sent with ``match_id=``): the judges are called to the table.
+match_disputed = Signal()
 # The Booster Draft pods were seated (sent with ``tournament_id=``).
 pods_seated = Signal()
 # Something the event's public pages show changed by a write that saves no watched row and writes

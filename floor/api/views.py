@@ -59,7 +59,13 @@ class CallOutputSerializer(serializers.Serializer):
     )
     reason = serializers.CharField()
     created_at = serializers.DateTimeField()
-    raised_by = serializers.CharField(source="raised_by.username")
+    raised_by = serializers.CharField(
+        source="raised_by.username",
+        allow_null=True,
+        default=None,
+        help_text="Empty for a call the toolkit raised: the teams reported different results.",
+    )
+    zone = serializers.CharField(source="zone.name", allow_null=True, default=None)
     claimed_by = serializers.CharField(source="claimed_by.username", allow_null=True, default=None)
     claimed_at = serializers.DateTimeField(allow_null=True)
     escalated = serializers.SerializerMethodField()

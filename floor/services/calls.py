@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from clock.services import time_extension_grant
@@ -23,8 +23,10 @@ from floor.domain.calls import check_escalate as _check_escalate
 from floor.domain.calls import check_resolve as _check_resolve
 from floor.models import JudgeCall
 from penalties.services import penalty_issue
+from tournaments.enums import TeamSide
 from tournaments.models import Match, Player, Tournament
 from tournaments.rules import can_call_judge, can_head_judge, is_event_staff
+from tournaments.selectors import match_report_status
 from tournaments.services.audit import audit_log
 
 REASON_MAX = 200
@@ -145,6 +147,49 @@ def judge_call_raise(
         action="judge_call.raise",
         obj=call,
         after={"table": locked.table, "round": locked.round.number, "reason": reason},
+    )
+    return call
+
+
+def _record(report) -> str:
+    """A report's games from team A's side, as the slip prints them: 1-0, 0-1, 0-0-1."""
+    games = f"{report.team_a_wins}-{report.team_b_wins}"
+    return f"{games}-{report.draws}" if report.draws else games
+
+
+@transaction.atomic
+def dispute_call_raise(*, match_id: int) -> JudgeCall:
+    """The teams reported different results: a judge is called to the table, as the players are
+    told. One live dispute call per match (a second dispute rewrites its reason); it closes, like
+    every call, when the table's result is confirmed (a judge or the scorekeeper settles it). The
+    reason is written in the event's language, which the floor's staff share."""
+    match = Match.objects.select_related("round__tournament", "team_a", "team_b").get(pk=match_id)
+    tournament = match.round.tournament
+    status = match_report_status(match, TeamSide.A)
+    with translation.override(tournament.language):
+        reason = _("dispute: %(team_a)s reported %(a)s, %(team_b)s reported %(b)s") % {
+            "team_a": match.team_a.name,
+            "a": _record(status.ours) if status.ours else "–",
+            "team_b": match.team_b.name,
+            "b": _record(status.theirs) if status.theirs else "–",
+        }
+    reason = reason[:REASON_MAX]
+    call = JudgeCall.objects.filter(
+        match=match, player=None, raised_by=None, status__in=LIVE_STATUSES
+    ).first()
+    if call is not None:
+        call.reason = reason
+        call.save(update_fields=["reason"])
+        return call
+    call = JudgeCall.objects.create(
+        tournament=tournament, match=match, reason=reason, created_at=timezone.now()
+    )
+    audit_log(
+        tournament=tournament,
+        actor=None,
+        action="judge_call.raise",
+        obj=call,
+        after={"table": match.table, "round": match.round.number, "reason": reason},
     )
     return call
 

@@ -31,7 +31,7 @@ from tournaments.rules import can_change_confirmed_result
 from tournaments.selectors import match_result_state, match_snapshot, result_columns
 from tournaments.services.audit import audit_log
 from tournaments.services.locks import lock_tournament
-from tournaments.signals import event_finished, round_finished
+from tournaments.signals import event_finished, match_disputed, round_finished
 
 #: The result columns of ``Match``: a cache written only here, from the state the reports give.
 RESULT_COLUMNS = (
@@ -254,6 +254,8 @@ def _record(match: Match, entry: Entry, actor) -> Match:
             after=match_snapshot(match),
             reason=entry.reason,
         )
+    if transition.audit == "match_result_disputed":
+        match_disputed.send(sender=Match, match_id=match.pk)
     if match.confirmed:
         _mark_round_progress(match)
     elif match.round.finished_at is not None:
