@@ -147,20 +147,30 @@ def _table_states(played: list[Match]) -> dict:
     }
 
 
-def _result_row(match: Match, *, message: str = "", failed: bool = False) -> dict:
+#: The Key box's letter for each result (static/js/results_grid.js maps them back).
+RESULT_KEYS = {"a": "1", "b": "2", "draw": "D", "id": "I"}
+
+
+def _result_row(
+    match: Match, *, playoff: bool, message: str = "", failed: bool = False, chosen: str = ""
+) -> dict:
     """One table of the results form: the match, who reported it, the choice it shows and what the
-    last save said."""
+    last save said. ``chosen``: the result the scorekeeper picked in a save refused for want of a
+    reason, which the row keeps while it asks for the reason (saving again saves that choice). A
+    playoff row offers no draw (MTR 2.4: a playoff match needs a winner)."""
+    choice = chosen or result_choice(
+        team_a_wins=match.team_a_wins,
+        team_b_wins=match.team_b_wins,
+        draws=match.draws,
+        has_result=match.has_result,
+    )
     return {
         "match": match,
         "state": result_state(match),
         "status": result_status(match),
-        "choice": result_choice(
-            team_a_wins=match.team_a_wins,
-            team_b_wins=match.team_b_wins,
-            draws=match.draws,
-            has_result=match.has_result,
-        ),
-        "choices": MatchResultForm.RESULT_CHOICES,
+        "choice": choice,
+        "key": RESULT_KEYS.get(chosen, ""),
+        "allow_draw": not playoff,
         "message": message,
         "failed": failed,
     }
@@ -173,7 +183,7 @@ def render_manage(
     status=200,
     error="",
     team_form=None,
-    row_message: tuple[int, str] | None = None,
+    row_message: tuple[int, str, str] | None = None,
     import_form=None,
     import_errors=(),
     unchecked_teams=(),
@@ -187,10 +197,13 @@ def render_manage(
     grid = None
     if current_round and current_round.is_public:
         played = [m for m in matches if not m.is_bye]
-        failed_id, failed_message = row_message or (None, "")
+        failed_id, failed_message, chosen = row_message or (None, "", "")
+        playoff = current_round.kind == RoundKind.PLAYOFF
         grid = {
             "rows": [
-                _result_row(m, message=failed_message, failed=True) if m.pk == failed_id else _result_row(m)
+                _result_row(m, playoff=playoff, message=failed_message, failed=True, chosen=chosen)
+                if m.pk == failed_id
+                else _result_row(m, playoff=playoff)
                 for m in played
             ],
             "byes": [m for m in matches if m.is_bye],
@@ -376,6 +389,9 @@ def match_result_view(request, tournament_id: int, match_id: int):
     match, status, message = staff_result_entry(
         request, tournament, match, _("Choose the result: left team wins, right team wins or a draw.")
     )
+    chosen = request.POST.get("result", "") if status == 400 else ""
+    chosen = chosen if chosen in dict(MatchResultForm.RESULT_CHOICES) else ""
+    playoff = match.round.kind == RoundKind.PLAYOFF
     saved = _("Saved %(a)s-%(b)s-%(draws)s") % {
         "a": match.team_a_wins,
         "b": match.team_b_wins,
@@ -384,7 +400,9 @@ def match_result_view(request, tournament_id: int, match_id: int):
     if is_htmx(request):
         context = {
             "tournament": tournament,
-            "row": _result_row(match, message=message or saved, failed=bool(message)),
+            "row": _result_row(
+                match, playoff=playoff, message=message or saved, failed=bool(message), chosen=chosen
+            ),
             "can_write": True,
             "can_deck_check": can_check_decks(request.user, tournament),
             "counter": _results_counter(match.round),
@@ -396,7 +414,7 @@ def match_result_view(request, tournament_id: int, match_id: int):
             tournament,
             status=status,
             error=_("Table %(table)s: %(message)s") % {"table": match.table, "message": message},
-            row_message=(match.pk, message),
+            row_message=(match.pk, message, chosen),
         )
     messages.success(request, _("Table %(table)s: %(message)s.") % {"table": match.table, "message": saved})
     return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#results-heading")

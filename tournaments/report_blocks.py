@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from tournaments.domain.result_state import EntrySource
-from tournaments.enums import TeamSide
+from tournaments.enums import RoundKind, TeamSide
 from tournaments.forms import PlayerReportForm, report_choice
 from tournaments.models import Match, ResultReport, Tournament
 from tournaments.selectors import match_report_status
@@ -99,6 +99,7 @@ def report_block(
         "player_reporting": tournament.player_reporting,
         "confirm_value": confirm_value,
         "draw_kind": _default_draw_kind(match, status, side),
+        "allow_draw": match.round.kind != RoundKind.PLAYOFF,
         "draw_choices": PlayerReportForm.DRAW_CHOICES,
         "post_url": post_url,
         "poll_url": f"{poll_url}?v={match.version}",

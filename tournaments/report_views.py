@@ -20,7 +20,7 @@ from django.views.decorators.http import require_http_methods
 
 from common.errors import DomainError
 from tournaments.domain import games_to_win
-from tournaments.enums import TeamSide
+from tournaments.enums import RoundKind, TeamSide
 from tournaments.forms import PlayerReportForm
 from tournaments.manage_views import is_htmx, result_state, result_status, staff_result_entry
 from tournaments.models import Match, Tournament
@@ -225,6 +225,7 @@ def slip_entry_view(request, tournament_id: int, match_id: int | None = None):
         "tournament": tournament,
         "code": code,
         "match": match,
+        "playoff": match is not None and match.round.kind == RoundKind.PLAYOFF,
         "reports": reports,
         "status_text": result_status(match) if match else "",
         "state": result_state(match) if match else "",

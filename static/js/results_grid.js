@@ -9,8 +9,9 @@
     return;
   }
   var pendingOnly = document.getElementById("pending-only");
-  // Key -> the form's result value (rules summary 1.5 and 6.2).
+  // Key -> the form's result value (rules summary 1.5 and 6.2); a playoff row (data-no-draw) has no draw.
   var KEYS = { "1": "a", "2": "b", "d": "draw", "i": "id" };
+  var DRAWS = { "d": true, "i": true };
 
   function rows() {
     return Array.prototype.slice.call(grid.querySelectorAll("form.result-row"));
@@ -48,6 +49,10 @@
       event.preventDefault();
       row.requestSubmit();
     } else if (event.target.matches("input.key") && Object.prototype.hasOwnProperty.call(KEYS, letter)) {
+      if (DRAWS[letter] && event.target.hasAttribute("data-no-draw")) {
+        event.preventDefault();
+        return;
+      }
       event.preventDefault();
       event.target.value = letter.toUpperCase();
       row.querySelector("select[name=result]").value = KEYS[letter];
@@ -62,8 +67,12 @@
     }
     var saved = row.classList.contains("saved");
     enhance(row);
+    var reason = row.querySelector("input[name=reason]");
     if (saved) {
       focusNextUnreported(row);
+    } else if (reason && row.querySelector("input.key").value) {
+      // Refused for want of a reason: the chosen result stays; the reason is what is missing.
+      reason.focus();
     } else {
       row.querySelector("input.key").focus();
     }

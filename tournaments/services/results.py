@@ -50,9 +50,16 @@ MAX_DRAWS = 3
 
 
 def result_problems(
-    tournament: Tournament, *, playoff: bool, team_a_wins: int, team_b_wins: int, draws: int
+    tournament: Tournament,
+    *,
+    playoff: bool,
+    team_a_wins: int,
+    team_b_wins: int,
+    draws: int,
+    team_names: tuple[str, str] = ("A", "B"),
 ) -> list[dict]:
-    """Why a game record is impossible for this event, field by field (empty if it is legal).
+    """Why a game record is impossible for this event, field by field (empty if it is legal). Each
+    message reads alone, naming the team by ``team_names``, so a refusal needs no field name.
 
     Team events play one game (MTR 9.1): 1-0-x, 0-1-x or 0-0-x with at least one drawn game
     (0-0-1 a time draw, 0-0-3 an intentional draw). Best of N: neither side beyond the games
@@ -60,20 +67,23 @@ def result_problems(
     """
     needed = games_to_win(tournament.games_per_match)
     problems = []
-    for field, wins in (("team_a_wins", team_a_wins), ("team_b_wins", team_b_wins)):
+    for field, wins, team in (
+        ("team_a_wins", team_a_wins, team_names[0]),
+        ("team_b_wins", team_b_wins, team_names[1]),
+    ):
         if wins < 0 or wins > needed:
             problems.append(
                 {
                     "field": field,
-                    "message": _("must be 0 to %(needed)s in this event, got %(wins)s")
-                    % {"needed": needed, "wins": wins},
+                    "message": _("games won by %(team)s must be 0 to %(needed)s in this event, got %(wins)s")
+                    % {"team": team, "needed": needed, "wins": wins},
                 }
             )
     if not 0 <= draws <= MAX_DRAWS:
         problems.append(
             {
                 "field": "draws",
-                "message": _("must be 0 to %(MAX_DRAWS)s, got %(draws)s")
+                "message": _("drawn games must be 0 to %(MAX_DRAWS)s, got %(draws)s")
                 % {"MAX_DRAWS": MAX_DRAWS, "draws": draws},
             }
         )
@@ -92,7 +102,7 @@ def result_problems(
         problems.append(
             {
                 "field": "team_a_wins",
-                "message": _("playoff matches cannot end in a draw: play on until one team wins"),
+                "message": _("a playoff match cannot end in a draw: play on until one team wins"),
             }
         )
     return problems
@@ -176,7 +186,11 @@ def _locked(match: Match) -> Match:
     round_obj = Round.objects.only("kind", "tournament_id").get(pk=match.round_id)
     if round_obj.kind == RoundKind.PLAYOFF and Match.objects.filter(round_id=round_obj.pk).count() == 1:
         lock_tournament(round_obj.tournament_id)
-    return Match.objects.select_for_update(of=("self",)).select_related("round__tournament").get(pk=match.pk)
+    return (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("round__tournament", "team_a", "team_b")
+        .get(pk=match.pk)
+    )
 
 
 def _check_version(match: Match, version: int) -> None:
@@ -203,11 +217,11 @@ def _check_record(match: Match, team_a_wins: int, team_b_wins: int, draws: int) 
         team_a_wins=team_a_wins,
         team_b_wins=team_b_wins,
         draws=draws,
+        team_names=(match.team_a.name, match.team_b.name),
     )
     if problems:
         raise DomainError(
-            _("Impossible result: %(problems)s")
-            % {"problems": "; ".join(f"{p['field']}: {p['message']}" for p in problems)},
+            _("Impossible result: %(problems)s") % {"problems": "; ".join(p["message"] for p in problems)},
             errors=problems,
         )
 

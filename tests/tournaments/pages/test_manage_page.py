@@ -343,6 +343,32 @@ def test_changing_a_confirmed_result_asks_for_a_reason_in_words(
     assert AuditEntry.objects.filter(action="match_result_correct", reason="slip misread").exists()
 
 
+def test_a_change_refused_for_want_of_a_reason_keeps_the_chosen_result_in_the_row(
+    organizer_client, organizer, event, published_round
+):
+    """The Key box: on a confirmed table, "2" then Enter asks for the reason; the row keeps "2" and
+    the right team's win selected, so typing the reason and saving saves the change."""
+    match = _first_table(published_round)
+    match = match_result_report(
+        match=match, actor=organizer, team_a_wins=1, team_b_wins=0, draws=0, version=match.version
+    )
+    url = reverse("tournament-match-result", args=[event.id, match.id])
+    for headers in ({"HX-Request": "true"}, {}):
+        refused = organizer_client.post(url, {"result": "b", "version": match.version}, headers=headers)
+        assert refused.status_code == 400
+        row = refused.text[refused.text.index(f'id="result-{match.id}"') :]
+        row = row[: row.index("</form>")]
+        assert '<option value="b" selected>' in row and '<option value="a" selected>' not in row
+        assert 'value="2"' in row and 'name="reason"' in row
+
+    changed = organizer_client.post(
+        url,
+        {"result": "b", "version": match.version, "reason": "slip misread"},
+        headers={"HX-Request": "true"},
+    )
+    assert changed.status_code == 200 and "Saved 0-1-0" in changed.text
+
+
 def test_htmx_result_answers_the_row_and_the_counter(organizer_client, event, published_round):
     match = _first_table(published_round)
 
