@@ -173,6 +173,43 @@ def test_repair_reproduces_the_stored_seed_and_status():
 
 
 @pytest.mark.django_db
+def test_a_manual_round_may_give_several_byes_each_worth_three_points_and_audited():
+    tournament = event_with_teams(7, swiss_rounds=3)
+    ids = list(Team.objects.filter(tournament=tournament).order_by("id").values_list("id", flat=True))
+    matches = [
+        {"team_a": ids[0], "team_b": ids[1]},
+        {"team_a": ids[2], "team_b": ids[3]},
+        *({"team_a": team, "team_b": None} for team in ids[4:]),
+    ]
+
+    response = client_for(tournament.created_by).post(
+        f"/api/v1/tournaments/{tournament.pk}/rounds/",
+        {"matches": matches, "reason": "three teams arrived after the round began"},
+        format="json",
+    )
+
+    assert response.status_code == 201, response.json()
+    assert [(m["table"], m["team_b"]) for m in response.json()["matches"]] == [
+        (1, ids[1]),
+        (2, ids[3]),
+        (None, None),
+        (None, None),
+        (None, None),
+    ]
+    byes = Match.objects.filter(round__tournament=tournament, team_b__isnull=True)
+    assert sorted((m.team_a_id, m.result_kind, m.confirmed) for m in byes) == [
+        (team, "bye", True) for team in ids[4:]
+    ]
+    points = {row.team_id: row.match_points for row in standings_for(tournament)}
+    assert [points[team] for team in ids[4:]] == [3, 3, 3]
+    audit = AuditEntry.objects.get(action="round_pair_manual")
+    assert audit.reason == "three teams arrived after the round began"
+    assert [row for row in audit.after["tables"] if row[2] is None] == [
+        [None, team, None] for team in ids[4:]
+    ]
+
+
+@pytest.mark.django_db
 def test_manual_pairing_needs_a_reason_and_every_active_team_once():
     tournament = event_with_teams(4, swiss_rounds=3)
     a, b, c, d = Team.objects.filter(tournament=tournament).order_by("id").values_list("id", flat=True)

@@ -349,8 +349,6 @@ def _manual_pairing_problems(active: set[int], matches: Sequence[tuple[int, int 
         problems.append(
             {"field": "matches", "message": _("active teams not paired: %(missing)s") % {"missing": missing}}
         )
-    if sum(1 for _a, b in matches if b is None) > 1:
-        problems.append({"field": "matches", "message": _("at most one team gets the bye")})
     return problems
 
 
@@ -373,7 +371,8 @@ def round_pair_manual(
     audit entry listing every match, before it what the engine would have paired (DECISIONS.md
     keeps manual pairing, but visible).
 
-    Every active team must appear exactly once; ``(team, None)`` is the bye.
+    Every active team must appear exactly once; ``(team, None)`` is a bye, as many as the
+    organizer gives (real events give several by hand), each 3 points like any bye.
     """
     reason = reason.strip()
     if not reason:
