@@ -10,6 +10,7 @@ once rendered (``page_cache.public_page``), until the event changes (``tournamen
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
@@ -28,12 +29,14 @@ from tournaments.page_cache import answered_early, public_page
 from tournaments.read_models import (
     NameRow,
     PairingRow,
+    Side,
     final_standings,
     find_rows,
     finished_final,
     pairings_by_name,
     pairings_by_table,
     playoff_bracket_rounds,
+    side_matches,
     standings_rows,
 )
 from tournaments.selectors import (
@@ -61,12 +64,22 @@ FIND_LIMIT = 12
 
 
 @dataclass(frozen=True)
+class FoundSide:
+    """One team of a found table with its record so far (``None`` before any result); ``yours``:
+    the search named this team or one of its players."""
+
+    side: Side
+    record: StandingsLine | None
+    yours: bool
+
+
+@dataclass(frozen=True)
 class FoundTable:
-    """A table the search found, with each team's record so far (``None`` before any result)."""
+    """A table the search found, the reader's own team first (the side the search named, marked
+    "you"), then the opponents."""
 
     row: PairingRow
-    record_a: StandingsLine | None
-    record_b: StandingsLine | None
+    sides: list[FoundSide]
     #: Minutes of time extension the judges gave this table (0: none).
     extension_minutes: int = 0
 
@@ -127,14 +140,22 @@ def _found(tournament: Tournament, rows: list[PairingRow], q: str) -> list[Found
         .values_list("match_id", "total")
     )
     return [
-        FoundTable(
-            row,
-            records.get(row.side_a.team.pk),
-            records.get(row.side_b.team.pk) if row.side_b else None,
-            extensions.get(row.match.pk, 0) if row.match else 0,
-        )
+        FoundTable(row, _found_sides(row, records, q), extensions.get(row.match.pk, 0) if row.match else 0)
         for row in found
     ]
+
+
+def _found_sides(row: PairingRow, records: dict[int, StandingsLine], q: str) -> list[FoundSide]:
+    """The table's teams, the one the search named first; when the search names both (or only the
+    table), team A first and neither marked."""
+    sides = [
+        FoundSide(side, records.get(side.team.pk), side_matches(side, q))
+        for side in (row.side_a, row.side_b)
+        if side is not None
+    ]
+    if all(found.yours for found in sides):
+        return [dataclasses.replace(found, yours=False) for found in sides]
+    return sorted(sides, key=lambda found: not found.yours)
 
 
 def _event_frame(tournament_id: int) -> dict:

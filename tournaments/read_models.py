@@ -10,6 +10,8 @@ from __future__ import annotations
 import dataclasses
 import math
 
+from django.utils.translation import gettext as _
+
 from tournaments.domain.rounds import PlayoffMatch, playoff_winner
 from tournaments.domain.seating import seat_order
 from tournaments.domain.text import fold, initial, last_first, name_sort_key
@@ -83,28 +85,50 @@ def finished_final(tournament: Tournament) -> Round | None:
 
 @dataclasses.dataclass(frozen=True)
 class Outcome:
-    """A match's result as people read it: who won (``None`` for a draw or no result yet) and the
-    games ("1-0-0"); ``text`` is the sentence pages show."""
+    """A match's result as people read it: who won (``None`` for a draw or no result yet), the
+    games from team A's side ("1-0-0", for machines) and ``text``, the sentence pages show."""
 
     winner_id: int | None
     games: str
     text: str
 
 
-def match_outcome(match: Match) -> Outcome:
+def games_text(ours: int, theirs: int, draws: int) -> str:
+    """A game record from one team's side, as a sentence reads it: "1-0", "0-1", "2-1", draws
+    only when there were some ("1-0-1")."""
+    return f"{ours}-{theirs}-{draws}" if draws else f"{ours}-{theirs}"
+
+
+def match_outcome(match: Match, *, for_team: int | None = None) -> Outcome:
+    """The match's result in words, the games read the right way: the winner's first ("Red Dawn
+    won 1-0"), or, on ``for_team``'s own page, that team's first ("Blue Moon lost 0-1"); a draw
+    as its record ("Draw 0-0-1")."""
     games = f"{match.team_a_wins}-{match.team_b_wins}-{match.draws}"
     if match.team_b_id is None:
-        label = "Bye" if match.result_kind == ResultKind.BYE else "Missed round (loss)"
-        winner = match.team_a_id if match.result_kind == ResultKind.BYE else None
-        return Outcome(winner, "", label)
+        bye = match.result_kind == ResultKind.BYE
+        return Outcome(match.team_a_id if bye else None, "", _("Bye") if bye else _("Missed round (loss)"))
     if not match.has_result:
-        return Outcome(None, "", "Not reported yet")
-    if not match.confirmed:
-        return Outcome(None, games, f"{games}, waiting for confirmation")
+        return Outcome(None, "", _("Not reported yet"))
+    a_won = match.team_a_wins > match.team_b_wins
     if match.team_a_wins == match.team_b_wins:
-        return Outcome(None, games, f"Draw {games}")
-    winner = match.team_a if match.team_a_wins > match.team_b_wins else match.team_b
-    return Outcome(winner.pk, games, f"{winner.name} won {games}")
+        winner_id, text = None, _("Draw %(games)s") % {"games": games}
+    else:
+        winner, loser = (match.team_a, match.team_b) if a_won else (match.team_b, match.team_a)
+        high, low = sorted((match.team_a_wins, match.team_b_wins), reverse=True)
+        winner_id = winner.pk
+        if for_team == loser.pk:
+            text = _("%(team)s lost %(games)s") % {
+                "team": loser.name,
+                "games": games_text(low, high, match.draws),
+            }
+        else:
+            text = _("%(team)s won %(games)s") % {
+                "team": winner.name,
+                "games": games_text(high, low, match.draws),
+            }
+    if not match.confirmed:
+        return Outcome(None, games, _("%(result)s, waiting for confirmation") % {"result": text})
+    return Outcome(winner_id, games, text)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -253,6 +277,21 @@ def pairings_by_name(rows: list[PairingRow]) -> list[NameRow]:
                 )
     entries.sort(key=lambda e: (*name_sort_key(e.player.name, e.player.name_reading), e.player.pk))
     return entries
+
+
+def record_shown(line: StandingsLine | None) -> StandingsLine | None:
+    """A team's standings line as a page shows its record: none before the team's first result,
+    so no rank is shown while there is nothing to rank by."""
+    return line if line is not None and line.wins + line.losses + line.draws > 0 else None
+
+
+def side_matches(side: Side, query: str) -> bool:
+    """Whether the team's name or one of its players' names contains ``query`` (folded): the side
+    a find-my-table reader is looking for, shown first and marked as theirs."""
+    needle = fold(query)
+    return bool(needle) and any(
+        needle in fold(name) for name in (side.team.name, *(seat.player.name for seat in side.seats))
+    )
 
 
 def find_rows(rows: list[PairingRow], query: str) -> list[PairingRow]:

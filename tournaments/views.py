@@ -38,6 +38,7 @@ from tournaments.read_models import (
     finished_final,
     match_outcome,
     pairings_by_table,
+    record_shown,
     seated_side,
     standings_rows,
 )
@@ -192,7 +193,7 @@ def team_page(request, tournament_id: int, team_id: int):
         matches = matches.filter(round__published_at__isnull=False)
     rows = []
     for match in matches:
-        outcome = match_outcome(match)
+        outcome = match_outcome(match, for_team=team.pk)
         opponent = match.team_b if match.team_a_id == team.pk else match.team_a
         if opponent is None:
             verdict = _("Bye") if outcome.winner_id else _("Loss")
@@ -231,10 +232,7 @@ def tournament_me_page(request, tournament: Tournament, *, status=200, error="")
 def render_me(request, tournament: Tournament, team_id: int, *, status=200, error="", report_message=""):
     team = get_object_or_404(teams_for(tournament), pk=team_id)
     player = next(p for p in team.players.all() if p.user_id == request.user.id)
-    record = next(
-        (row for row in standings_for(tournament) if row.team_id == team_id),
-        None,
-    )
+    record = record_shown(next((row for row in standings_for(tournament) if row.team_id == team_id), None))
     final = _final_context(tournament)
     context = {
         "tournament": tournament,

@@ -40,6 +40,6 @@ def test_a_result_confirmed_on_the_manage_page_appears_on_an_open_public_page(li
     expect(form.locator(".row-status")).to_have_text("Reported by orga, confirmed")
 
     expect(answer).to_contain_text("Record 1-0-0 · 3 MP", timeout=5_000)
-    expect(result_cell).to_have_text(f"{match.team_a.name} won 1-0-0", timeout=5_000)
+    expect(result_cell).to_have_text(f"{match.team_a.name} won 1-0", timeout=5_000)
     assert phone.evaluate("window.__notReloaded") is True  # swapped in place, not reloaded
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390

@@ -159,7 +159,7 @@ def test_after_the_final_the_public_page_names_the_winner_and_round_one_keeps_it
     page.goto(f"{live_server.url}/events/{tournament.id}/rounds/1/")
     for match in first.select_related("team_a"):
         expect(page.locator(f'#round-results tr[data-match-id="{match.id}"] .result')).to_have_text(
-            f"{match.team_a.name} won 1-0-0"
+            f"{match.team_a.name} won 1-0"
         )
     fits(page, width)
 

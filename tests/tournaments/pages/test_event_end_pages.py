@@ -67,7 +67,7 @@ def test_public_page_names_the_winner_and_shows_the_final_standings_and_bracket(
     assert "Round 4 pairings" not in page.text
     assert "Standings after round 2" not in page.text
     assert "Round 4: Final" in page.text and "Round 3: Semifinals" in page.text
-    assert f"{final_match.team_b.name} won 0-1-0" in page.text
+    assert f"{final_match.team_b.name} won 1-0" in page.text
 
 
 def test_round_one_page_still_shows_its_results_after_the_final(client, finished_event):
@@ -77,7 +77,7 @@ def test_round_one_page_still_shows_its_results_after_the_final(client, finished
 
     assert page.status_code == 200
     for match in round_one.matches.exclude(team_b=None).select_related("team_a"):
-        assert f"{match.team_a.name} won 1-0-0" in page.text
+        assert f"{match.team_a.name} won 1-0" in page.text
     assert "Standings after round 1" in page.text
 
 
@@ -104,6 +104,23 @@ def test_team_page_lists_its_matches_opponents_and_results(client, finished_even
     assert [row["match"].round.number for row in rows] == [1, 2, 3, 4]
     assert rows[-1]["verdict"] == "Win"
     assert rows[-1]["opponent"] == final_match.team_a
+
+
+def test_a_team_page_reads_its_results_the_right_way_never_won_0_1(client, finished_event):
+    """The final's team B won 0-1 in A-B order: its page reads "won 1-0", the loser's "lost 0-1"."""
+    final_match = (
+        Round.objects.get(tournament=finished_event, number=4)
+        .matches.select_related("team_a", "team_b")
+        .get()
+    )
+    winner, loser = final_match.team_b, final_match.team_a
+
+    won = client.get(reverse("tournament-team", args=[finished_event.id, winner.id])).text
+    lost = client.get(reverse("tournament-team", args=[finished_event.id, loser.id])).text
+
+    assert f"{winner.name} won 1-0" in won and f"{loser.name} lost 0-1" in lost
+    for page in (won, lost):
+        assert "won 0-1" not in page and "lost 1-0" not in page
 
 
 def test_a_dropped_team_is_marked_in_the_web_standings(client):

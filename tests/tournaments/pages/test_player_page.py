@@ -116,3 +116,26 @@ def test_bye_team_player_sees_the_bye(event, published_round):
 
     assert response.context["match_info"]["is_bye"] is True
     assert '<strong class="bye">BYE</strong> (3 points, no match to play).' in response.text
+
+
+def test_the_players_match_card_names_their_team_first_marked_you_and_no_rank_before_a_result(
+    event, published_round
+):
+    from tests.factories import UserFactory
+    from tests.tournaments.pages.builders import client_for
+    from tournaments.models import Player
+
+    match = (
+        published_round.matches.exclude(table=None).select_related("team_a", "team_b").order_by("table")[0]
+    )
+    player = Player.objects.filter(team=match.team_b).order_by("position").first()
+    player.user = UserFactory()
+    player.save(update_fields=["user"])
+
+    page = client_for(player.user).get(reverse("tournament-me", args=[event.id])).text
+
+    card = page[page.index('id="my-match-teams"') :]
+    card = card[: card.index("</p>")]
+    assert card.index(match.team_b.name) < card.index('class="badge you"') < card.index(match.team_a.name)
+    record = page[page.index('id="my-record"') :]
+    assert record[: record.index("</strong>")].endswith("no results yet") and "rank" not in record[:200]

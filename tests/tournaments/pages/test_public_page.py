@@ -196,3 +196,25 @@ def test_public_page_queries_do_not_grow_with_the_tables(client, organizer):
     large = count_public_page_queries(client, organizer, TEAMS)
 
     assert large == small
+
+
+def test_find_my_table_shows_the_readers_team_first_marked_you_and_no_rank_before_a_result(
+    client, event, organizer, published_round
+):
+    match = (
+        published_round.matches.exclude(table=None).select_related("team_a", "team_b").order_by("table")[0]
+    )
+    player_b = match.team_b.players.order_by("position").first()
+
+    before = public(client, event, q=player_b.name).text
+    answer = before[before.index('id="find-results"') : before.index("</ol>")]
+    assert answer.index(match.team_b.name) < answer.index(match.team_a.name)
+    assert answer.count('<span class="badge you">you</span>') == 1
+    assert answer.index('class="badge you"') < answer.index(match.team_b.name)
+    assert "rank" not in answer and "Record 0-0-0 · 0 MP" in answer
+
+    match_result_report(match=match, actor=organizer, team_a_wins=0, team_b_wins=1, draws=0, version=1)
+    after = public(client, event, q=player_b.name).text
+    answer = after[after.index('id="find-results"') : after.index("</ol>")]
+    line = next(line for line in standings_for(event) if line.team_id == match.team_b_id)
+    assert f"Record 1-0-0 · 3 MP · rank {line.rank}" in answer
