@@ -99,6 +99,13 @@ def games_text(ours: int, theirs: int, draws: int) -> str:
     return f"{ours}-{theirs}-{draws}" if draws else f"{ours}-{theirs}"
 
 
+def winner_first(team_a_wins: int, team_b_wins: int, draws: int) -> str:
+    """A game record with the winner's games first ("1-0" whichever team won); a draw in full."""
+    if team_a_wins == team_b_wins:
+        return f"{team_a_wins}-{team_b_wins}-{draws}"
+    return games_text(max(team_a_wins, team_b_wins), min(team_a_wins, team_b_wins), draws)
+
+
 def match_outcome(match: Match, *, for_team: int | None = None) -> Outcome:
     """The match's result in words, the games read the right way: the winner's first ("Red Dawn
     won 1-0"), or, on ``for_team``'s own page, that team's first ("Blue Moon lost 0-1"); a draw

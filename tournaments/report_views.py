@@ -26,6 +26,7 @@ from tournaments.manage_views import is_htmx, result_state, result_status, staff
 from tournaments.models import Match, Tournament
 from tournaments.page_access import staff_event
 from tournaments.permissions import player_team_id
+from tournaments.read_models import winner_first
 from tournaments.report_blocks import me_report_block, outcome_text, report_block
 from tournaments.selectors import match_for_slip_code, match_report_status, slip_secret
 from tournaments.services.results import match_result_report, match_slip_report
@@ -205,7 +206,7 @@ def slip_entry_view(request, tournament_id: int, match_id: int | None = None):
                 % {
                     "table": match.table,
                     "result": saved,
-                    "record": f"{match.team_a_wins}-{match.team_b_wins}-{match.draws}",
+                    "record": winner_first(match.team_a_wins, match.team_b_wins, match.draws),
                 },
             )
             return redirect(reverse("tournament-slip-entry", args=[tournament.pk]))

@@ -127,7 +127,7 @@ def test_entry_by_slip_finds_the_table_by_code_table_or_scan_and_saves_with_one_
     row = Match.objects.get(pk=match.pk)
     assert (row.confirmed, row.team_a_wins, row.team_b_wins) == (True, 0, 1)
     next_slip = scorekeeper.get(url)
-    assert f"Table {match.table}: {match.team_b.name} won (0-1-0)." in next_slip.text
+    assert f"Table {match.table}: {match.team_b.name} won (1-0)." in next_slip.text
     assert (
         'id="slip-code" name="code" value="" autocomplete="off" inputmode="text" size="12" autofocus'
         in next_slip.text
