@@ -308,32 +308,42 @@ def _slip_qr(match: Match, round_obj: Round) -> dict:
 
 def qr_drawing(url: str, paper: str, slot: int) -> str:
     """PDF operators drawing the QR code of ``url`` on the ``slot``-th slip of a page (0 top, 1
-    bottom), in default user space: one filled rectangle per run of dark modules. Drawn by pypdf
-    on top of the page (``common.pdf.Underlay.drawings``): WeasyPrint laying out an SVG per slip
-    doubled the time of a long slips document."""
+    bottom), in default user space: the modules as one 1-bit image mask (an inline image, one
+    bit per module, painted in black where a module is dark), scaled onto the code's square.
+    Drawn by pypdf on top of the page (``common.pdf.Underlay.drawings``): WeasyPrint laying out
+    an SVG per slip doubled the time of a long slips document, and a filled rectangle per run of
+    dark modules made each code 9 kB of operators to write, compress and store (bench/README.md).
+    """
     geometry = layout()
     page_w, page_h = geometry.page_mm[paper]
     page_top, page_right = geometry.margins_mm[:2]
     size, top_in_slip, right_in_slip = geometry.slip_qr[paper]
     matrix = segno.make(url, error="m", micro=False, mask=_QR_MASK).matrix
-    module = size / (len(matrix) + 2 * _QR_BORDER) * _PT_PER_MM
+    modules = len(matrix)
+    module = size / (modules + 2 * _QR_BORDER) * _PT_PER_MM
     left = (page_w - page_right - right_in_slip - size) * _PT_PER_MM + _QR_BORDER * module
     top = page_h - page_top - slot * geometry.slip_mm[paper] - top_in_slip
-    upper = top * _PT_PER_MM - _QR_BORDER * module
-    ops = ["0 g"]
-    for r, row in enumerate(matrix):
-        c = 0
-        while c < len(row):
-            if not row[c]:
-                c += 1
-                continue
-            start = c
-            while c < len(row) and row[c]:
-                c += 1
-            y = upper - (r + 1) * module
-            ops.append(f"{left + start * module:.3f} {y:.3f} {(c - start) * module:.3f} {module:.3f} re")
-    ops.append("f")
-    return " ".join(ops)
+    lower = top * _PT_PER_MM - _QR_BORDER * module - modules * module
+    side = modules * module
+    return (
+        f"0 g q {side:.3f} 0 0 {side:.3f} {left:.3f} {lower:.3f} cm "
+        f"BI /IM true /W {modules} /H {modules} /BPC 1 /D [1 0] /F /AHx ID {_mask_hex(matrix)}> EI Q"
+    )
+
+
+#: A module's value (0 light, 1 dark) as the digit of its bit.
+_BIT_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
+
+
+def _mask_hex(matrix) -> str:
+    """The modules as image-mask rows, most significant bit first, each row padded to whole
+    bytes (PDF 32000 8.9.3), in hex."""
+    width = len(matrix[0])
+    pad = -width % 8
+    return b"".join(
+        (int(bytes(row).translate(_BIT_DIGITS), 2) << pad).to_bytes((width + pad) // 8, "big")
+        for row in matrix
+    ).hex()
 
 
 def result_slips(tournament: Tournament, round_obj: Round, paper: str) -> dict:
