@@ -76,3 +76,42 @@ def test_a_scorekeeper_keys_slips_in_with_the_keyboard(live_server, page):
         .values_list("team_a_wins", "team_b_wins", "draws")
     )
     assert records == [(1, 0, 0), (0, 1, 0), (0, 0, 1), (0, 0, 3)]
+
+
+def test_one_slip_on_two_cookie_less_phones_without_javascript_cannot_confirm(
+    live_server, browser, pdftoppm, tmp_path
+):
+    """Issue 30: the printed code, scanned by one phone for team A and by a second, cookie-less
+    phone as team B: the match stays unconfirmed, and the second phone is told why."""
+    organizer = UserFactory(username="orga")
+    event = build_event(organizer, TEAMS[:8])
+    round_one = round_publish(round_row=round_pair(tournament=event, actor=organizer), actor=organizer)
+    job = DocumentJob.objects.filter(round=round_one, kind=DocumentKind.RESULT_SLIPS).first()
+    document_render(job_id=job.id)
+    job.refresh_from_db()
+    pdf = tmp_path / "slips.pdf"
+    pdf.write_bytes(Path(job.file.path).read_bytes())
+    match = Match.objects.select_related("round__tournament", "team_a", "team_b").get(
+        round=round_one, table=1
+    )
+    scanned = next(code for code in decoded_codes(pdf, pdftoppm, tmp_path) if code == slip_url(match))
+    address = scanned.replace(settings.PUBLIC_URL, live_server.url)
+    phones = [
+        browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False).new_page()
+        for _ in range(2)
+    ]
+
+    phones[0].goto(address)
+    form = phones[0].locator(f'form[data-report-match-id="{match.id}"]')
+    form.get_by_label(match.team_a.name).check()
+    with phones[0].expect_navigation():
+        form.get_by_role("button", name="We won").click()
+    phones[1].goto(address)
+
+    expect(phones[1].locator("#slip-note")).to_contain_text("a slip counts for one team only")
+    expect(phones[1].locator(f'form[data-report-match-id="{match.id}"]')).to_have_count(0)
+    expect(phones[1].get_by_role("link", name="Sign in")).to_be_visible()
+    phones[1].screenshot(path="/tmp/i30-slip-second-phone-390.png", full_page=True)
+    assert phones[1].evaluate("document.documentElement.scrollWidth") <= 390
+    row = Match.objects.get(pk=match.pk)
+    assert (row.confirmed, row.reported_side, row.team_a_wins) == (False, "A", 1)
