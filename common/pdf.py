@@ -16,6 +16,7 @@ of such a document prints alike can be laid out once and drawn under each page (
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import logging
 import mimetypes
@@ -142,6 +143,10 @@ class Underlay:
     #: before the page's own content (which changes the coordinate system): what differs on every page but is mere shapes (a result slip's QR code),
     #: which WeasyPrint would lay out far more slowly than pypdf writes it.
     drawings: Sequence[str] = ()
+    #: Or, instead of ``drawings``: a function giving a chunk's context the operators of each of
+    #: its pages. ``render_pdf_chunks`` calls it in each chunk's renderer, so the drawings are
+    #: worked out in parallel with the layout rather than before it (a slip's QR code).
+    draw: Callable[[dict], list[str]] | None = None
 
 
 def _draw_underlay(writer: PdfWriter, underlay: Underlay) -> None:
@@ -204,13 +209,26 @@ def merge_pdfs(parts: Sequence[bytes], *, title: str = "", underlay: Underlay | 
     return out.getvalue()
 
 
-def _fork_render(template_name: str, context: dict, path: Path) -> int:
-    """Render one chunk in a forked child that writes ``path`` and exits; returns the child's pid."""
+#: Separates one page's drawing operators from the next in a chunk's drawings file.
+_PAGE_BREAK = "\f"
+
+
+def _drawings_path(path: Path) -> Path:
+    return path.with_suffix(".ops")
+
+
+def _fork_render(
+    template_name: str, context: dict, path: Path, draw: Callable[[dict], list[str]] | None
+) -> int:
+    """Render one chunk in a forked child that writes ``path`` (and, with ``draw``, its pages'
+    drawing operators beside it) and exits; returns the child's pid."""
     pid = os.fork()
     if pid == 0:
         code = 1
         try:
             path.write_bytes(render_pdf(template_name, context))
+            if draw is not None:
+                _drawings_path(path).write_text(_PAGE_BREAK.join(draw(context)), encoding="ascii")
             code = 0
         except BaseException:
             traceback.print_exc()
@@ -240,6 +258,7 @@ def render_pdf_chunks(
     """
     total = len(contexts)
     workers = min(processes or os.cpu_count() or 1, total)
+    draw = underlay.draw if underlay is not None else None
     if workers <= 1:
         parts = []
         for index, context in enumerate(contexts):
@@ -248,6 +267,9 @@ def render_pdf_chunks(
                 on_chunk_done(index + 1, total)
         if total == 1 and underlay is None:
             return parts[0]
+        if underlay is not None and draw is not None:
+            drawn = [ops for context in contexts for ops in draw(context)]
+            underlay = dataclasses.replace(underlay, drawings=drawn, draw=None)
         return merge_pdfs(parts, title=title, underlay=underlay)
     warm_up()
     with tempfile.TemporaryDirectory(prefix="pdf-chunks-") as workdir:
@@ -259,7 +281,7 @@ def render_pdf_chunks(
         while waiting or running:
             while waiting and len(running) < workers:
                 index = waiting.pop(0)
-                running[_fork_render(template_name, contexts[index], paths[index])] = index
+                running[_fork_render(template_name, contexts[index], paths[index], draw)] = index
             time.sleep(0.02)
             for pid in list(running):
                 finished, status = os.waitpid(pid, os.WNOHANG)
@@ -274,4 +296,9 @@ def render_pdf_chunks(
             raise RuntimeError(
                 f"rendering page chunk(s) {sorted(failed)} of {total} failed; see the worker log"
             )
+        if underlay is not None and draw is not None:
+            drawn = [
+                ops for path in paths for ops in _drawings_path(path).read_text("ascii").split(_PAGE_BREAK)
+            ]
+            underlay = dataclasses.replace(underlay, drawings=drawn, draw=None)
         return merge_pdfs([path.read_bytes() for path in paths], title=title, underlay=underlay)

@@ -346,6 +346,19 @@ def _mask_hex(matrix) -> str:
     ).hex()
 
 
+def slip_qr_drawings(context: dict) -> list[str]:
+    """The QR codes of each page's slips of a result slips context (or of one chunk of it), as
+    PDF operators (``common.pdf.Underlay.draw``: worked out by each chunk's renderer)."""
+    return [
+        " ".join(
+            qr_drawing(slip["url"], context["paper"], slot)
+            for slot, slip in enumerate(page["slips"])
+            if "url" in slip
+        )
+        for page in context["pages"]
+    ]
+
+
 def result_slips(tournament: Tournament, round_obj: Round, paper: str) -> dict:
     """One slip per table (byes have none), two per page in cut-stack order (``slip_order``).
 
@@ -403,10 +416,6 @@ def result_slips(tournament: Tournament, round_obj: Round, paper: str) -> dict:
         "turn_boxes": end_of_round_turn_boxes(tournament.team_size),
         "forms": [{"drops_a": drop * a, "drops_b": drop * b, "signs": [""] * (a + b)} for a, b in shapes],
         "underlay": underlay,
-        "drawings": [
-            " ".join(qr_drawing(slip["url"], paper, slot) for slot, slip in enumerate(page["slips"]))
-            for page in pages
-        ],
         "pages": _numbered(pages),
     }
 
@@ -602,3 +611,5 @@ TEMPLATES = {kind: f"pdf/{kind}.html" for kind in BUILDERS}
 #: Documents whose repeated parts are laid out once and drawn under every page (``common.pdf.Underlay``):
 #: the template renders the form pages, the context's ``underlay`` places them.
 FORM_TEMPLATES = {DocumentKind.RESULT_SLIPS: "pdf/result_slip_forms.html"}
+#: What each chunk's renderer draws on its pages besides the layout (``common.pdf.Underlay.draw``).
+PAGE_DRAWINGS = {DocumentKind.RESULT_SLIPS: slip_qr_drawings}

@@ -31,7 +31,7 @@ from pypdf import PdfReader
 from common.errors import DomainError
 from common.pdf import Underlay, render_pdf, render_pdf_chunks
 from common.queueing import send_task
-from documents.builders import BUILDERS, FORM_TEMPLATES, TEMPLATES
+from documents.builders import BUILDERS, FORM_TEMPLATES, PAGE_DRAWINGS, TEMPLATES
 from documents.enums import DocumentKind, JobStatus, Paper
 from documents.models import HEARTBEAT_EVERY, ORPHANED_AFTER, DocumentJob, orphaned_running
 from tournaments.enums import RoundKind
@@ -261,7 +261,7 @@ def _render(job: DocumentJob, context: dict) -> bytes:
     underlay = None
     if kind in FORM_TEMPLATES:
         underlay = Underlay(
-            render_pdf(FORM_TEMPLATES[kind], context), context["underlay"], context.get("drawings", ())
+            render_pdf(FORM_TEMPLATES[kind], context), context["underlay"], draw=PAGE_DRAWINGS.get(kind)
         )
     if len(chunks) == 1 and underlay is None:
         return render_pdf(template, context)

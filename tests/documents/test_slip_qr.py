@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
+from common.pdf import Underlay, render_pdf, render_pdf_chunks
+from documents.builders import FORM_TEMPLATES, PAGE_DRAWINGS, TEMPLATES, result_slips
 from documents.enums import DocumentKind
 from documents.models import DocumentJob
 from documents.services import document_render
@@ -81,3 +83,21 @@ def test_letter_slips_carry_their_smaller_codes_inside_the_slip(event, pdftoppm,
         "round__tournament"
     )
     assert sorted(decoded_codes(pdf, pdftoppm, tmp_path)) == sorted(slip_url(match) for match in matches)
+
+
+def test_chunk_renderers_draw_the_codes_of_their_own_pages_in_parallel(event, pdftoppm, tmp_path):
+    """Each forked chunk renderer works out the QR codes of its pages (``Underlay.draw``), so a
+    long round's codes are made in parallel with the layout; every code lands on its own slip."""
+    context = result_slips(event.tournament, event.round, "A4")
+    chunks = [{**context, "pages": [page]} for page in context["pages"]]
+    assert len(chunks) >= 2
+    kind = DocumentKind.RESULT_SLIPS
+    underlay = Underlay(
+        render_pdf(FORM_TEMPLATES[kind], context), context["underlay"], draw=PAGE_DRAWINGS[kind]
+    )
+
+    pdf = tmp_path / "chunks.pdf"
+    pdf.write_bytes(render_pdf_chunks(TEMPLATES[kind], chunks, processes=2, underlay=underlay))
+
+    slips = [slip for page in context["pages"] for slip in page["slips"]]
+    assert sorted(decoded_codes(pdf, pdftoppm, tmp_path)) == sorted(slip["url"] for slip in slips)
