@@ -209,7 +209,7 @@ def _check_version(match: Match, version: int) -> None:
 
 
 def _check_record(match: Match, team_a_wins: int, team_b_wins: int, draws: int) -> None:
-    if match.team_b_id is None:
+    if match.team_b is None:
         raise ConflictError(_("a bye or a missed round has no result to report"))
     problems = result_problems(
         match.round.tournament,
