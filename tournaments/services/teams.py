@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy
 from accounts.usernames import user_by_username
 from common.errors import ConflictError, DomainError
 from common.i18n import localize
+from common.lookalike import lookalike_of
 from tournaments.domain.event import MAX_AWARDED_BYES
 from tournaments.domain.team_forming import new_join_code
 from tournaments.domain.team_names import team_name_problem
@@ -94,7 +95,8 @@ def team_register(
     Takes the event lock first (``services.locks``), so a registration and the pairing of a round
     never overlap: the team is either in the pairing or registered after it, with its missed
     rounds. Team names are unique in the event ignoring case, also in the database
-    (``team_name_unique_in_event``); the loser of two registrations of one name at once gets the
+    (``team_name_unique_in_event``), and a name that looks like another team's is refused
+    (``name_clash``); the loser of two registrations of one name at once gets the
     same 400 on ``name`` as a registration of a known name.
     """
     from tournaments.services.invitations import invitations_create, resolve_invitee
@@ -107,8 +109,8 @@ def team_register(
     problem = team_name_problem(name)
     if problem:
         errors.append({"field": "name", "message": localize(problem)})
-    elif Team.objects.filter(tournament=tournament, name__iexact=name).exists():
-        errors.append(_name_taken(name))
+    elif (clash := name_clash(tournament, name)) is not None:
+        errors.append(clash)
     if not 0 <= awarded_byes <= MAX_AWARDED_BYES:
         errors.append(
             {
@@ -308,6 +310,23 @@ def _name_taken(name: str) -> dict:
     }
 
 
+def name_clash(tournament: Tournament, name: str, team_id: int | None = None) -> dict | None:
+    """The refusal of a team name another team of the event already has, or one a reader takes for
+    it (case, fullwidth letters, look-alike letters: ``common.lookalike``, the rule usernames follow);
+    ``None`` when the name is free. ``team_id``: the team being renamed, which may keep its name."""
+    others = Team.objects.filter(tournament=tournament).exclude(pk=team_id).values_list("name", flat=True)
+    existing = lookalike_of(name, list(others))
+    if existing is None:
+        return None
+    if existing.casefold() == name.casefold():
+        return _name_taken(name)
+    return {
+        "field": "name",
+        "message": _("the team name %(name)s looks like the existing %(existing)s")
+        % {"name": repr(name), "existing": repr(existing)},
+    }
+
+
 def record_missed_rounds(tournament: Tournament, team: Team, rounds: list[Round]) -> None:
     """A late entry's missed rounds: match losses with no opponent (DECISIONS.md), or byes if the
     event chose so; either way a played round for the team's own MW% and nobody's opponent."""
@@ -360,14 +379,8 @@ def team_update(
     problem = team_name_problem(name)
     if problem:
         errors.append({"field": "name", "message": localize(problem)})
-    elif Team.objects.filter(tournament=tournament, name__iexact=name).exclude(pk=team.pk).exists():
-        errors.append(
-            {
-                "field": "name",
-                "message": _("a team named %(name)s is already registered in this event")
-                % {"name": repr(name)},
-            }
-        )
+    elif (clash := name_clash(tournament, name, team_id=team.pk)) is not None:
+        errors.append(clash)
     if fixed_table is not None and fixed_table < 1:
         errors.append({"field": "fixed_table", "message": _("a table number is 1 or more")})
     current = {player.pk: player for player in team.players.all()}
