@@ -66,7 +66,7 @@ def test_a_team_by_join_code_and_a_named_account_only_invited(live_server, phone
         ana.click("#team-create-form button[type=submit]")
     expect(ana.locator("#team-forming")).to_contain_text("Your team is forming")
     code = ana.locator("#join-code").inner_text()
-    assert re.fullmatch(r"[A-Z0-9]{6}", code)
+    assert re.fullmatch(r"[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}", code)
     fits(ana, f"captain-{suffix}")
 
     # The teammate has no account yet: the invite link sends them to log in, they sign up and

@@ -140,6 +140,7 @@ def team_register(
     users: dict[int, int] = {}
     invited: dict[int, Any] = {}
     links: dict[int, Any] = {}
+    by_wizards_account: set[int] = set()
     seen_ids: set[str] = set()
     for index, entry in enumerate(players):
         field = f"players[{index}]"
@@ -155,8 +156,8 @@ def team_register(
                 )
                 continue
         joins_now = by_staff or (user is not None and user.pk == actor.pk)
-        if not joins_now:
-            user = user or resolve_invitee(entry.wizards_id)
+        if not joins_now and user is None:
+            user = resolve_invitee(entry.wizards_id)
             if user is None:
                 errors.append(
                     {
@@ -168,6 +169,7 @@ def team_register(
                     }
                 )
                 continue
+            by_wizards_account.add(user.pk)
         if not entry.name.strip() and joins_now:
             errors.append({"field": f"{field}.name", "message": _("the player's name is empty")})
         errors.extend(_reading_errors(field, entry.name_reading))
@@ -193,11 +195,16 @@ def team_register(
                 *(u.pk for u in invited.values()),
                 *(u.pk for u in links.values()),
             }:
+                # Named as typed: an account found through its Wizards Account keeps its login.
+                typed, part = (
+                    (entry.wizards_id.strip(), "wizards_id")
+                    if user.pk in by_wizards_account
+                    else (entry.username, "username")
+                )
                 errors.append(
                     {
-                        "field": f"{field}.username",
-                        "message": _("%(username)s is already on a team in this event")
-                        % {"username": user.username},
+                        "field": f"{field}.{part}",
+                        "message": _("%(username)s is already on a team in this event") % {"username": typed},
                     }
                 )
             elif user.pk == actor.pk:
@@ -271,6 +278,7 @@ def team_register(
         team=team,
         actor=actor,
         invitees=[(user, players[index].name, players[index].wizards_id) for index, user in invited.items()],
+        named_by_wizards_account=frozenset(by_wizards_account),
     )
     if links:
         seats = {player.position: player for player in team.players.all()}
