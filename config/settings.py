@@ -340,6 +340,10 @@ CONTENT_SECURITY_POLICY = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # A refusal (403, 404, 409) is logged as one line, without its traceback (common/log_filters.py).
+    "filters": {"refusals_on_one_line": {"()": "common.log_filters.RefusalsOnOneLine"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["refusals_on_one_line"]},
+    },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }

@@ -67,5 +67,7 @@ def test_a_refusal_names_the_player_by_the_wizards_account_typed_not_the_login(k
 def test_an_account_named_by_login_is_still_shown_by_it():
     tournament = event_with_teams(0)
     mate = UserFactory()
-    response = _create(tournament, UserFactory(), {"name": "Mate", "wizards_id": "mate@x.example", "username": mate.username})
+    response = _create(
+        tournament, UserFactory(), {"name": "Mate", "wizards_id": "mate@x.example", "username": mate.username}
+    )
     assert [i["username"] for i in response.json()["pending_invitations"]] == [mate.username]
