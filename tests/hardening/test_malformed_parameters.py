@@ -1,0 +1,74 @@
+"""The malformed requests the attack found answering 500 (issue 24, point 3), each a 4xx now that
+says which parameter; the page fuzzer (tests/reliability/test_page_fuzz.py) covers every other."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from tests.floor.conftest import build_floor_event
+from tests.tournaments.factories import client_for as api_client_for
+
+pytestmark = pytest.mark.django_db
+
+HUGE = "1566942233533210932386201600"
+
+
+@pytest.fixture
+def floor():
+    return build_floor_event(teams=4)
+
+
+def _as(user) -> Client:
+    client = Client(raise_request_exception=False)
+    client.force_login(user)
+    return client
+
+
+@pytest.mark.parametrize("value", ["abc", "²"])
+def test_a_player_calling_a_judge_to_a_malformed_match(floor, value):
+    response = _as(floor.players[0]).post(f"/events/{floor.tournament.pk}/floor/calls/new/", {"match": value})
+    assert response.status_code == 400
+    assert "match" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("name", "value"), [("player", "²"), ("match", "²"), ("penalty", "¹"), ("player", HUGE)]
+)
+def test_notes_about_a_malformed_id(floor, name, value):
+    response = _as(floor.head_judge).get(f"/events/{floor.tournament.pk}/floor/notes/", {name: value})
+    assert response.status_code == 400
+    assert name in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("path", "field", "judge"),
+    [("floor/notes/", "lock", "head_judge"), ("floor/zones/", "delete", "organizer")],
+)
+def test_a_malformed_note_to_lock_or_zone_to_delete(floor, path, field, judge):
+    response = _as(getattr(floor, judge)).post(f"/events/{floor.tournament.pk}/{path}", {field: "abc"})
+    assert response.status_code == 400
+    assert field in response.content.decode()
+
+
+def test_linking_a_malformed_player(floor):
+    team = floor.teams[0]
+    response = _as(floor.organizer).post(
+        f"/events/{floor.tournament.pk}/teams/{team.pk}/link/", {"player": "abc", "username": "x"}
+    )
+    assert response.status_code == 400
+
+
+def test_options_on_the_api_docs():
+    response = Client(raise_request_exception=False).options("/api/docs/")
+    assert response.status_code == 200
+    assert "GET" in response["Allow"]
+
+
+def test_penalties_filtered_by_numbers_past_any_column(floor):
+    response = api_client_for(floor.head_judge).get(
+        f"/api/v1/tournaments/{floor.tournament.pk}/penalties/", {"player": HUGE, "round": "12530481"}
+    )
+    assert response.status_code == 400
+    fields = {error["field"] for error in response.json()["errors"]}
+    assert {"player", "round"} <= fields
