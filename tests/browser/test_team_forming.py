@@ -93,6 +93,14 @@ def test_a_team_by_join_code_and_a_named_account_only_invited(live_server, phone
         "Ben Brand",
     ]
 
+    # The team is full: a stranger holding its link sees nothing of it (issue 24).
+    UserFactory(username="eve")
+    eve = phone()
+    log_in(eve, live_server, "eve", f"/join/{code}/")
+    expect(eve.locator("#page-error")).to_contain_text("this invitation is not open")
+    assert "Dual Wield" not in eve.content() and "Ana Alves" not in eve.content()
+    fits(eve, f"not-open-{suffix}")
+
     # Dora names Carol's account: Carol is invited, not added, and answers on her own page.
     UserFactory(username="dora")
     dora = phone()
