@@ -404,7 +404,11 @@ def deck_checks_page(request, tournament_id: int):
         (r for r in rounds if str(r.number) == request.GET.get("round")), rounds[-1] if rounds else None
     )
     count_text = request.GET.get("count", "4")
-    count = int(count_text) if count_text.isdigit() and 0 < int(count_text) <= 1000 else 4
+    count = (
+        int(count_text)
+        if count_text.isascii() and count_text.isdigit() and 0 < int(count_text) <= 1000
+        else 4
+    )
     plan, error = [], ""
     if round_row is not None:
         try:

@@ -336,7 +336,9 @@ def pool_form_view(request, tournament_id: int):
         }
         return render(request, "tournaments/pool_preview.html", context)
     expected = [
-        int(pk) for pk in request.POST.get("entries", "").replace("|", ",").split(",") if pk.isdigit()
+        int(pk)
+        for pk in request.POST.get("entries", "").replace("|", ",").split(",")
+        if pk.isascii() and pk.isdigit() and len(pk) <= 9
     ]
     try:
         teams = pool_form_teams(
@@ -354,7 +356,7 @@ def pool_form_view(request, tournament_id: int):
 @require_POST
 def pool_form_by_hand_view(request, tournament_id: int):
     tournament = _organizer_event(request, tournament_id)
-    ids = [int(pk) for pk in request.POST.getlist("entry") if pk.isdigit() and len(pk) <= 9]
+    ids = [int(pk) for pk in request.POST.getlist("entry") if pk.isascii() and pk.isdigit() and len(pk) <= 9]
     try:
         team = pool_form_team_by_hand(tournament=tournament, actor=request.user, entry_ids=ids)
     except DomainError as error:

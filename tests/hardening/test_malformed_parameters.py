@@ -72,3 +72,17 @@ def test_penalties_filtered_by_numbers_past_any_column(floor):
     assert response.status_code == 400
     fields = {error["field"] for error in response.json()["errors"]}
     assert {"player", "round"} <= fields
+
+
+@pytest.mark.parametrize("code", ["²", HUGE, "1-" + HUGE, "/slip/" + HUGE + "/abc"])
+def test_a_slip_code_naming_no_table_is_a_404_page(floor, code):
+    response = _as(floor.organizer).get(f"/events/{floor.tournament.pk}/slips/", {"code": code})
+    assert response.status_code == 404
+    assert "No table of this event has the slip code" in response.content.decode()
+
+
+def test_pool_entries_in_other_digits_are_ignored(floor):
+    response = _as(floor.organizer).post(
+        f"/events/{floor.tournament.pk}/pool/form-by-hand/", {"entry": ["²", "¹"]}
+    )
+    assert response.status_code in (302, 400, 409)
