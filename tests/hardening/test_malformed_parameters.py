@@ -86,3 +86,21 @@ def test_pool_entries_in_other_digits_are_ignored(floor):
         f"/events/{floor.tournament.pk}/pool/form-by-hand/", {"entry": ["²", "¹"]}
     )
     assert response.status_code in (302, 400, 409)
+
+
+def test_deleting_a_round_with_a_penalty_is_a_409_that_says_why(floor):
+    from penalties.services import penalty_issue
+
+    penalty_issue(
+        tournament=floor.tournament,
+        actor=floor.head_judge,
+        player=floor.player_row(0),
+        round_row=floor.round,
+        infraction="TE-SP",
+        description="slow play",
+        context={},
+    )
+    response = _as(floor.organizer).post(f"/events/{floor.tournament.pk}/rounds/{floor.round.pk}/delete/")
+    assert response.status_code == 409
+    assert "has penalties recorded" in response.content.decode()
+    assert floor.round.__class__.objects.filter(pk=floor.round.pk).exists()
