@@ -7,8 +7,10 @@ with GET, POST, HEAD and OPTIONS as each role (signed out, a player of the event
 organizer), each parameter the pages read (every name the project's views and forms take from
 ``request.GET``/``request.POST``, collected from the source and the form classes) set to each
 hostile value at once: letters, superscript digits (``"²".isdigit()`` is true, ``int("²")``
-fails), a negative, an integer past any database column, a NUL character, and 100 KB strings
-in forms (a few parameters a request, under the upload limit). The path's own ids are real objects of a
+fails), a negative, an integer past any database column, a NUL character, and (as a player and
+as the organizer) 100 KB strings in forms, a few parameters a request, under the upload limit.
+Run it on PostgreSQL too (CI's service run): there a string past a column's length is an error
+that SQLite never raises. The path's own ids are real objects of a
 floor event, so the pages get past their lookups to the parameters. Any 5xx fails, naming the
 route, method, role and value.
 """
@@ -49,6 +51,8 @@ LONG = "x" * 100_000
 #: 100 KB values per request: the whole body stays under DATA_UPLOAD_MAX_MEMORY_SIZE (1 MB).
 LONG_PER_REQUEST = 8
 ROLES = ("anonymous", "player", "judge", "organizer")
+#: The roles whose forms are filled with 100 KB strings: a player's few forms, and every staff form.
+WRITERS = ("player", "organizer")
 
 
 def _read_names() -> list[str]:
@@ -193,14 +197,16 @@ def type_name(converter) -> str:
     }.get(type(converter).__name__, type(converter).__name__)
 
 
-def _requests(names: list[str]):
+def _requests(names: list[str], *, long: bool):
     """(method, label, data) for each hostile value: all names at once in a query string and in a
-    form, and the 100 KB value in forms, a few names at a time (no server takes a 100 KB address)."""
+    form, and (``long``) the 100 KB value in forms, a few names at a time (no server takes a 100 KB
+    address)."""
     for label, value in HOSTILE.items():
         for method in ("get", "post"):
             yield method, label, dict.fromkeys(names, value)
-    for start in range(0, len(names), LONG_PER_REQUEST):
-        yield "post", "100 KB", dict.fromkeys(names[start : start + LONG_PER_REQUEST], LONG)
+    if long:
+        for start in range(0, len(names), LONG_PER_REQUEST):
+            yield "post", "100 KB", dict.fromkeys(names[start : start + LONG_PER_REQUEST], LONG)
 
 
 NAMES = _read_names()
@@ -219,12 +225,14 @@ def test_no_page_answers_500(route, converters):
     failures = []
     for role in ROLES:
         client = world.client(role)
-        for method, label, data in _requests(NAMES):
+        # Long strings and the methods every view answers alike need only the roles that reach
+        # the most code: the one who may do everything and the one who may do least.
+        for method, label, data in _requests(NAMES, long=role in WRITERS):
             response = getattr(client, method)(path, data)
             if response.status_code >= 500:
                 failures.append(f"{method.upper()} {path} as {role}, {label}: {response.status_code}")
-        for method in ("head", "options"):
+        for method in ("head", "options") if role in ("anonymous", "organizer") else ():
             response = getattr(client, method)(path, dict.fromkeys(NAMES, "²"))
             if response.status_code >= 500:
                 failures.append(f"{method.upper()} {path} as {role}: {response.status_code}")
-    assert failures == []
+    assert not failures, "\n".join(failures)
