@@ -152,14 +152,14 @@ def invitation_send(
         )
     if Player.objects.filter(tournament=tournament, user=user).exists():
         raise ConflictError(
-            _("%(username)s is already on a team in this event") % {"username": user.username},
+            _("%(username)s is already on a team in this event") % {"username": username.strip()},
             errors=[{"field": "username", "message": _("already on a team in this event")}],
         )
     pending = team.invitations.filter(status=InvitationStatus.PENDING)
     if pending.filter(invitee=user).exists():
         raise ConflictError(
             _("%(username)s already has an invitation to %(team)s")
-            % {"username": user.username, "team": team.name},
+            % {"username": username.strip(), "team": team.name},
             errors=[{"field": "username", "message": _("already invited")}],
         )
     if _open_seats(team) <= pending.count():
