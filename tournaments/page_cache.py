@@ -28,9 +28,12 @@ distinct query string used to store its own copy): a page names the query parame
 (``public_page(query=("q", "page"))``), and the key holds only those, normalised (``NORMALISE``:
 a search folded, a number without leading zeros, a range in capitals), empty ones dropped. A request
 with any other parameter is served the canonical page when it is stored, else rendered for it
-alone and not stored. Pages with a query count against a budget per event
-(``QUERY_PAGES_PER_EVENT`` in each ``PAGE_TIMEOUT`` window); past it they are rendered, not
-stored. A page's plain address is always stored: there is one per page and language. The cache
+alone and not stored. Pages with a query count against a budget per event and generation
+(``QUERY_PAGES_PER_EVENT``), searches (``q``, any text) apart from the rest (page numbers, rounds,
+ranges), so a flood of searches never crowds out the pairings by table the hall reloads; past it
+they are rendered, not stored. A page's plain address is always stored: there is one per page and
+language. Pages of an old generation are unreachable and the least recently used: the cache
+evicts them first. The cache
 is a Redis of its own in production, evicting the least recently used keys, apart from the
 Celery broker (``CACHE_URL``, docs/deploy.md).
 """
@@ -65,7 +68,7 @@ PUBLIC_MAX_AGE = 2
 NOT_KEPT = frozenset({"set-cookie", "etag", "last-modified", "content-length", "content-type", "date"})
 
 
-#: Query pages (a search, a page number, a range) stored per event in one ``PAGE_TIMEOUT`` window.
+#: Query pages stored per event and generation, of each kind (searches; page numbers and ranges).
 QUERY_PAGES_PER_EVENT = 500
 
 
@@ -104,18 +107,27 @@ def _query_key(request: HttpRequest, reads: tuple[str, ...]) -> tuple[str, bool]
 
 def _page_key(
     request: HttpRequest, tournament_id: int, language: str, reads: tuple[str, ...]
-) -> tuple[str, bool, bool]:
+) -> tuple[str, bool, str]:
     """The stored page's key; whether the request may store under it (no parameter the page does
-    not read), and whether the key has a query (``QUERY_PAGES_PER_EVENT``)."""
+    not read), and the budget the page counts against: "" for none (no query), "search" or "query"
+    (``QUERY_PAGES_PER_EVENT``)."""
     query, foreign = _query_key(request, reads)
     raw = f"{request.path}?{query}|{language}"
     digest = hashlib.sha256(raw.encode()).hexdigest()[:32]
-    return f"public-page:{tournament_id}:{digest}", not foreign, bool(query)
+    budget = (
+        ""
+        if not query
+        else "search"
+        if NORMALISE["q"](request.GET.get("q", "")) and "q" in reads
+        else "query"
+    )
+    return f"public-page:{tournament_id}:{digest}", not foreign, budget
 
 
-def _within_budget(tournament_id: int) -> bool:
-    """Count one more stored query page for the event; ``False`` once the window's budget is spent."""
-    key = f"public-pages-stored:{tournament_id}"
+def _within_budget(tournament_id: int, current: int, budget: str) -> bool:
+    """Count one more stored page against the event's ``budget`` at generation ``current``;
+    ``False`` once it is spent."""
+    key = f"public-pages-stored:{tournament_id}:{current}:{budget}"
     _cache_call(cache.add, key, 0, PAGE_TIMEOUT)
     stored = _cache_call(cache.incr, key)
     return stored is None or stored <= QUERY_PAGES_PER_EVENT
@@ -245,7 +257,7 @@ def public_page(view: Callable[..., HttpResponse] | None = None, *, query: tuple
                 patch_cache_control(response, private=True, no_cache=True)
             return response
         # The page is good if it was rendered at the current generation.
-        key, storable, has_query = _page_key(request, tournament_id, get_language(), query)
+        key, storable, budget = _page_key(request, tournament_id, get_language(), query)
         entry, current = _lookup(key, tournament_id)
         fresh = entry is None or entry["generation"] != current
         if fresh:
@@ -270,7 +282,7 @@ def public_page(view: Callable[..., HttpResponse] | None = None, *, query: tuple
         if (
             "headers" not in entry
             and storable
-            and (not fresh or not has_query or _within_budget(tournament_id))
+            and (not fresh or not budget or _within_budget(tournament_id, current, budget))
         ):
             answer.public_page_pending = (key, entry)  # type: ignore[attr-defined]  # keep_headers stores it
         return answer

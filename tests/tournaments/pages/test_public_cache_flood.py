@@ -64,16 +64,18 @@ def test_spellings_the_page_reads_alike_share_one_page(client, event, published)
     assert stored_pages() == before
 
 
-def test_query_pages_per_event_are_bounded(client, event, published, monkeypatch):
+def test_query_pages_per_event_and_generation_are_bounded(client, event, published, monkeypatch):
     monkeypatch.setattr(page_cache, "QUERY_PAGES_PER_EVENT", 5)
     path = reverse("tournament-public", args=[event.id])
     client.get(path)
     for number in range(20):
         assert client.get(path, {"q": f"nobody {number}"}).status_code == 200
     assert stored_pages() == 1 + 5
-    # The page's plain address is stored whatever the budget: it is one page.
+    # The page's plain address is stored whatever the budget: it is one page; and searches never
+    # crowd out the pairings by table the hall reloads.
     assert client.get(reverse("tournament-standings", args=[event.id])).status_code == 200
-    assert stored_pages() == 1 + 5 + 1
+    assert client.get(reverse("tournament-pairings", args=[event.id]), {"tables": "1-50"}).status_code == 200
+    assert stored_pages() == 1 + 5 + 2
 
 
 def test_a_page_names_only_parameters_it_can_normalise():
