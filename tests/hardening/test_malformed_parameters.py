@@ -104,3 +104,20 @@ def test_deleting_a_round_with_a_penalty_is_a_409_that_says_why(floor):
     assert response.status_code == 409
     assert "has penalties recorded" in response.content.decode()
     assert floor.round.__class__.objects.filter(pk=floor.round.pk).exists()
+
+
+def test_a_player_name_or_wizards_account_past_its_column_is_a_400_not_a_database_error(floor):
+    from tests.factories import UserFactory
+    from tournaments.models import Team
+
+    captain = UserFactory()
+    response = _as(captain).post(
+        f"/events/{floor.tournament.pk}/me/team/",
+        {"team_name": "Long Names", "player_name": "x" * 100_000, "wizards_id": "w" * 300},
+    )
+    assert response.status_code == 400
+    body = response.content.decode()
+    assert "at most 100 characters" in body and "at most 254 characters" in body
+    assert not Team.objects.filter(name="Long Names").exists()
+    pool = _as(captain).post(f"/events/{floor.tournament.pk}/pool/join/", {"wizards_id": "w" * 300})
+    assert pool.status_code == 400

@@ -246,6 +246,9 @@ def invitation_accept(
     if problem:
         message = localize(problem)
         raise DomainError(message, errors=[{"field": "name_reading", "message": message}])
+    from tournaments.services.teams import refuse_too_long
+
+    refuse_too_long(wizards_id=wizards_id.strip())
     found = team_by_code(code)
     tournament = lock_tournament(found.tournament_id)
     team = Team.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=found.pk)

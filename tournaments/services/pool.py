@@ -40,6 +40,9 @@ def pool_join(
     if problem:
         message = localize(problem)
         raise DomainError(message, errors=[{"field": "name_reading", "message": message}])
+    from tournaments.services.teams import refuse_too_long
+
+    refuse_too_long(wizards_id=wizards_id.strip())
 
     tournament = lock_tournament(tournament)
     require_registration_open(tournament)

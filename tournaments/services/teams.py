@@ -44,7 +44,11 @@ _PART_LABELS = {
     "wizards_id": gettext_lazy("Wizards Account"),
     "username": gettext_lazy("login"),
 }
-_FIELD_LABELS = {"name": gettext_lazy("team name"), "players": gettext_lazy("players")}
+_FIELD_LABELS = {
+    "name": gettext_lazy("team name"),
+    "players": gettext_lazy("players"),
+    "wizards_id": gettext_lazy("Wizards Account"),
+}
 SEAT_LETTERS = "ABCDEFGH"
 
 
@@ -61,6 +65,32 @@ def field_label(field: str) -> str:
 
 def _normalise_wizards_id(raw: str) -> str:
     return raw.strip().casefold()
+
+
+def length_errors(field: str = "", **values: str) -> list[dict]:
+    """A refusal for each player detail (``name``, ``wizards_id``) longer than its column holds,
+    so a pasted page of text is a 400 naming it, not a database error."""
+    errors = []
+    for part, value in values.items():
+        limit = Player._meta.get_field(part).max_length
+        if limit is not None and len(value) > limit:
+            errors.append(
+                {
+                    "field": f"{field}.{part}" if field else part,
+                    "message": _("at most %(limit)s characters, got %(length)s")
+                    % {"limit": limit, "length": len(value)},
+                }
+            )
+    return errors
+
+
+def refuse_too_long(**values: str) -> None:
+    """``length_errors`` as a 400, for a form of one player's details."""
+    errors = length_errors(**values)
+    if errors:
+        raise DomainError(
+            "; ".join(f"{field_label(e['field'])}: {e['message']}" for e in errors), errors=errors
+        )
 
 
 def _reading_errors(field: str, reading: str) -> list[dict]:
@@ -173,6 +203,9 @@ def team_register(
         if not entry.name.strip() and joins_now:
             errors.append({"field": f"{field}.name", "message": _("the player's name is empty")})
         errors.extend(_reading_errors(field, entry.name_reading))
+        errors.extend(
+            length_errors(field, name=" ".join(entry.name.split()), wizards_id=entry.wizards_id.strip())
+        )
         wizards_id = _normalise_wizards_id(entry.wizards_id)
         if not wizards_id and joins_now:
             errors.append(
