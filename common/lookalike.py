@@ -12,10 +12,12 @@ cores may use it.
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 from disarm import skeleton_key
 
 
+@lru_cache(maxsize=16_384)  # an event's team names are compared on every registration (a CSV import: all)
 def lookalike_keys(name: str) -> frozenset[str]:
     """The spoof keys of ``name``; two names look alike when their keys meet."""
     text = " ".join(unicodedata.normalize("NFKC", name).split())
