@@ -18,7 +18,6 @@ route, method, role and value.
 from __future__ import annotations
 
 import ast
-import datetime
 from pathlib import Path
 
 import pytest
@@ -163,7 +162,6 @@ class World:
             "language": "es",
             "action": "claim",
         }
-        self.clock_started = datetime.datetime.now()
 
     def path(self, route: str, converters: dict) -> str:
         path = route
