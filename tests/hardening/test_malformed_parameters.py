@@ -121,3 +121,18 @@ def test_a_player_name_or_wizards_account_past_its_column_is_a_400_not_a_databas
     assert not Team.objects.filter(name="Long Names").exists()
     pool = _as(captain).post(f"/events/{floor.tournament.pk}/pool/join/", {"wizards_id": "w" * 300})
     assert pool.status_code == 400
+
+
+@pytest.mark.parametrize("reason", ["a\x00b", "r" * 100_000])
+def test_a_decklist_entered_with_a_reason_it_cannot_store_is_refused(floor, reason):
+    from decklists.models import DecklistVersion
+
+    player = floor.player_row(0)
+    response = _as(floor.head_judge).post(
+        f"/events/{floor.tournament.pk}/decklists/players/{player.pk}/",
+        {"text": "4 Lightning Bolt", "reason": reason},
+        follow=True,
+    )
+    assert response.status_code == 200
+    assert "was not saved" in response.content.decode()
+    assert not DecklistVersion.objects.filter(decklist__player=player).exists()
