@@ -10,6 +10,11 @@ Policy (README, "Security and reliability"):
   failure ends. A successful log-in clears its username's count (not the address's: an attacker
   with an account of their own could otherwise reset it).
 - **Sign-ups** are counted per client address, every attempt, at the same rate.
+- **Join codes that lead nowhere** (an unknown code, or a team whose invitation is not open to the
+  reader: ``tournaments.services.invitations``) are counted per account and per client address,
+  at the same rate and in the same cache; over it, every join-code request (the invite link, the
+  join-code API) is refused with 429 before the code is looked up. Codes are long enough that
+  guessing within the limit is hopeless (``docs/decisions.md``, "Join codes").
 - **The client address** is ``REMOTE_ADDR``. Behind ``TRUSTED_PROXY_COUNT`` reverse proxies it is
   the address the outermost trusted proxy saw, taken from ``X-Forwarded-For`` counted from the
   right; any address a client writes into that header itself is further left and ignored. DRF's
@@ -165,6 +170,32 @@ def signup_retry_after(request) -> int | None:
     return None
 
 
+def _join_counters(request, rate: Rate) -> list[_Counter]:
+    user = getattr(request, "user", None)
+    counters = [_Counter(_key("join-addr", client_address(request)), rate)]
+    if user is not None and user.is_authenticated:
+        counters.append(_Counter(_key("join-user", str(user.pk)), rate))
+    return counters
+
+
+def join_code_retry_after(request) -> int | None:
+    """Seconds before this account, or this address, may try a join code again; ``None`` when a
+    try is allowed now."""
+    rate = current_rate()
+    if rate is None:
+        return None
+    waits = [c.retry_after() for c in _join_counters(request, rate) if c.exceeded()]
+    return max(waits) if waits else None
+
+
+def join_code_failed(request) -> None:
+    """Count a join code that led to no open invitation, for the account and the address."""
+    rate = current_rate()
+    if rate is not None:
+        for counter in _join_counters(request, rate):
+            counter.add()
+
+
 @receiver(user_login_failed, dispatch_uid="accounts.throttling.login_failed")
 def _count_failed_login(sender, credentials, request=None, **kwargs):
     login_failed(request, credentials.get("username"))
@@ -189,6 +220,18 @@ class LoginThrottle(BaseThrottle):
         if request.method != "POST":  # only a POST tries a password
             return True
         self._wait = login_retry_after(request, _username_from(request))
+        return self._wait is None
+
+    def wait(self):
+        return self._wait
+
+
+class JoinCodeThrottle(BaseThrottle):
+    """The policy above for the join-code API: refused while the account or address is over the
+    limit of join codes that led nowhere (the view counts them: ``join_code_failed``)."""
+
+    def allow_request(self, request, view):
+        self._wait = join_code_retry_after(request)
         return self._wait is None
 
     def wait(self):

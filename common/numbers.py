@@ -56,6 +56,12 @@ def column_bounds(
     }
 
 
+def parse_id(text: str | None, model: type[models.Model], *, param: str) -> int | None:
+    """An id from a query string or form (``?player=12``) as a bounded positive integer, the range
+    of ``model``'s primary key; ``None`` when absent or empty; 400 naming ``param`` otherwise."""
+    return parse_column_int(text, model, model._meta.pk.name, param=param)
+
+
 def parse_column_int(
     text: str | None, model: type[models.Model], field_name: str, *, param: str | None = None
 ) -> int | None:

@@ -6,11 +6,13 @@ from django.shortcuts import render
 from django.templatetags.static import static
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.views import View
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET
 from django.views.defaults import server_error as django_server_error
 from django.views.i18n import JavaScriptCatalog, set_language
+from drf_spectacular.views import SpectacularSwaggerSplitView
 
 from common.api import error_body
 from common.health import health_report
@@ -94,3 +96,12 @@ def javascript_catalog(request, language: str | None = None):
         raise Http404(_("no such language: %(language)s") % {"language": language})
     with translation.override(language):
         return JavaScriptCatalog.as_view()(request)
+
+
+class SwaggerDocsView(SpectacularSwaggerSplitView):
+    """The API's documentation page. DRF answers OPTIONS with the view's metadata rendered by its
+    renderer, here an HTML template the OPTIONS answer has none of (a 500); a page answers OPTIONS
+    as every Django view does: 200 with ``Allow``."""
+
+    def options(self, request, *args, **kwargs):
+        return View.options(self, request, *args, **kwargs)

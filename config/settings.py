@@ -166,11 +166,16 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 1_048_576)
 # Short Redis timeouts for the cache and Celery alike: an unreachable Redis costs a request about a
 # second, never the operating system's minutes-long connect timeout.
 REDIS_TIMEOUTS = {"socket_connect_timeout": 1, "socket_timeout": 2}
-if REDIS_URL:
+# The cache (public pages, event generations, rate-limit counts) lives apart from the Celery broker:
+# CACHE_URL names a Redis of its own that evicts the least recently used keys when full, while the
+# broker's (REDIS_URL) evicts nothing, so no amount of cached pages can stop the workers
+# (docs/deploy.md, "The cache and the broker"). Unset, the cache shares REDIS_URL's Redis.
+CACHE_URL = env_redis_url("CACHE_URL") or REDIS_URL
+if CACHE_URL:
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
+            "LOCATION": CACHE_URL,
             "OPTIONS": dict(REDIS_TIMEOUTS),
             # Several sites (or test runs) sharing one Redis database keep apart by a prefix.
             "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", ""),
@@ -340,6 +345,10 @@ CONTENT_SECURITY_POLICY = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # A refusal (403, 404, 409) is logged as one line, without its traceback (common/log_filters.py).
+    "filters": {"refusals_on_one_line": {"()": "common.log_filters.RefusalsOnOneLine"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["refusals_on_one_line"]},
+    },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }

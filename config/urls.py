@@ -1,6 +1,8 @@
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+from drf_spectacular.views import SpectacularAPIView
+
+from common.views import SwaggerDocsView
 
 api_v1 = [
     path("", include("tournaments.api.urls")),
@@ -16,7 +18,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves its start-up script as a file, so the docs need no inline script (CSP).
-    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
+    path("api/docs/", SwaggerDocsView.as_view(url_name="schema"), name="api-docs"),
     path("api/v1/", include(api_v1)),
     path("", include("common.urls")),
     path("", include("tournaments.urls")),

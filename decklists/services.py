@@ -113,6 +113,7 @@ def decklist_submit(
         raise DomainError(_("You may submit only your own decklist."), status_code=403)
     check_text_acceptable(text)
     reason = reason.strip()
+    _check_reason(reason)
     locked = decklists_locked(tournament, at=at)
     _check_lock(tournament=tournament, actor=actor, reason=reason, locked=locked)
     Player.objects.select_for_update().filter(pk=player.pk).first()
@@ -143,6 +144,19 @@ def decklist_submit(
             reason=reason,
         )
     return version
+
+
+def _check_reason(reason: str) -> None:
+    """A reason the version and the audit log can store: no NUL (PostgreSQL refuses it in text and
+    JSON) and within the column (a 400 naming ``reason``, not a database error)."""
+    limit = DecklistVersion._meta.get_field("reason").max_length
+    if "\x00" in reason or not _encodable(reason):
+        message = _("The text contains binary data; paste the decklist as plain text.")
+    elif limit is not None and len(reason) > limit:
+        message = _("at most %(limit)s characters, got %(length)s") % {"limit": limit, "length": len(reason)}
+    else:
+        return
+    raise DomainError(f"reason: {message}", errors=[{"field": "reason", "message": message}])
 
 
 def _check_lock(*, tournament: Tournament, actor, reason: str, locked: bool, what: str = "list") -> None:
@@ -200,6 +214,7 @@ def decklist_pool_register(
             errors=[{"field": "boosters", "message": _("must be ≥ 1")}],
         )
     reason = reason.strip()
+    _check_reason(reason)
     locked = decklists_locked(tournament, at=at)
     _check_lock(tournament=tournament, actor=actor, reason=reason, locked=locked, what="pool")
 

@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from common.numbers import parse_id
 from floor import selectors
 from floor.models import DisqualificationReport, Investigation, Note, NoteKind
 from floor.services.dq_report import dq_report_file
@@ -47,12 +48,15 @@ def notes_page(request, tournament_id: int):
     tournament = event_or_404(tournament_id)
     require_allowed(can_judge(request.user, tournament), _("Only the event's judges read notes."))
     head = can_head_judge(request.user, tournament)
-    about = {key: request.GET.get(key) for key in ("match", "penalty", "player")}
-    about = {key: int(value) for key, value in about.items() if value and value.isdigit() and len(value) < 10}
+    models = {"match": Match, "penalty": Penalty, "player": Player}
+    about = {key: parse_id(request.GET.get(key), model, param=key) for key, model in models.items()}
+    about = {key: value for key, value in about.items() if value is not None}
     if request.method == "POST":
         if request.POST.get("lock"):
             require_allowed(head, _("Only the head judge locks notes."))
-            note = get_object_or_404(Note, pk=request.POST["lock"], tournament=tournament)
+            note = get_object_or_404(
+                Note, pk=parse_id(request.POST["lock"], Note, param="lock"), tournament=tournament
+            )
             run_action(
                 request, lambda: note_lock(note=note, actor=request.user), _("Note locked: head judge only.")
             )

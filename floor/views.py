@@ -27,6 +27,7 @@ from clock.domain.round_clock import MAX_EXTENSION_MINUTES
 from clock.services import match_turn_complete
 from common.errors import DomainError
 from common.i18n import localize
+from common.numbers import parse_id
 from common.pdf import render_pdf
 from floor import documents, selectors
 from floor.domain.calls import CallStatus
@@ -204,7 +205,8 @@ def call_action(request, tournament_id: int, call_id: int, action: str):
 def call_raise(request, tournament_id: int):
     """A player's "Call a judge" (their own current table), or staff raising one for a table."""
     tournament = event_or_404(tournament_id)
-    match = Match.objects.filter(pk=request.POST.get("match", "0") or 0, round__tournament=tournament).first()
+    match_id = parse_id(request.POST.get("match"), Match, param="match")
+    match = Match.objects.filter(pk=match_id, round__tournament=tournament).first() if match_id else None
     fallback = reverse("tournament-me", args=[tournament.pk])
     if match is None:
         messages.error(request, _("No such table in this event."))
@@ -268,7 +270,9 @@ def zones_page(request, tournament_id: int):
     if request.method == "POST":
         require_allowed(may_plan, _("Only the organizer or the head judge lays out zones."))
         if request.POST.get("delete"):
-            zone = get_object_or_404(Zone, pk=request.POST["delete"], tournament=tournament)
+            zone = get_object_or_404(
+                Zone, pk=parse_id(request.POST["delete"], Zone, param="delete"), tournament=tournament
+            )
             run_action(
                 request,
                 lambda: zone_delete(zone=zone, actor=request.user),
@@ -400,7 +404,11 @@ def deck_checks_page(request, tournament_id: int):
         (r for r in rounds if str(r.number) == request.GET.get("round")), rounds[-1] if rounds else None
     )
     count_text = request.GET.get("count", "4")
-    count = int(count_text) if count_text.isdigit() and 0 < int(count_text) <= 1000 else 4
+    count = (
+        int(count_text)
+        if count_text.isascii() and count_text.isdigit() and 0 < int(count_text) <= 1000
+        else 4
+    )
     plan, error = [], ""
     if round_row is not None:
         try:

@@ -129,7 +129,11 @@ def audit_lines(
             if isinstance(entry.after or {}, dict) and isinstance(entry.before or {}, dict)
             else {}
         )
-        object_id = int(entry.object_id) if str(entry.object_id).isdigit() else None
+        object_id = (
+            int(entry.object_id)
+            if str(entry.object_id).isascii() and str(entry.object_id).isdigit()
+            else None
+        )
         round_number: Any = values.get("number") or values.get("round")
         table: Any = None
         if entry.object_type == "round" and round_number is None and object_id is not None:

@@ -18,6 +18,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from common.errors import DomainError
+from common.numbers import column_range, parse_id
 from tournaments.forms import ReasonForm, TeamRegisterForm, TeamsImportForm, add_domain_errors
 from tournaments.manage_views import refused, render_manage
 from tournaments.models import Player, Team
@@ -28,6 +29,9 @@ from tournaments.services.participation import team_drop, team_drop_undo
 from tournaments.services.team_import import teams_import
 from tournaments.services.teams import PlayerEdit, field_label, team_register, team_update
 from tournaments.views import latest_round
+
+#: The largest fixed table the column holds.
+MAX_TABLE = column_range(Team, "fixed_table")[1]
 
 
 @login_required
@@ -110,8 +114,8 @@ def team_edit(request, tournament_id: int, team_id: int):
                 for p in players
             ],
         }
-        if fixed and not fixed.isdigit():
-            status, errors = 400, ["fixed table: a table number is 1 or more"]
+        if fixed and not (fixed.isascii() and fixed.isdigit() and 1 <= int(fixed) <= MAX_TABLE):
+            status, errors = 400, [_("fixed table: a table number from 1 to %(max)s") % {"max": MAX_TABLE}]
         else:
             try:
                 team_update(
@@ -155,7 +159,9 @@ def player_link_view(request, tournament_id: int, team_id: int):
     linked when its player accepts (DECISIONS.md "Team formation")."""
     tournament = staff_event(request, tournament_id, "can_run_event")
     team = get_object_or_404(Team, pk=team_id, tournament=tournament)
-    player = get_object_or_404(Player, pk=request.POST.get("player") or 0, team=team)
+    player = get_object_or_404(
+        Player, pk=parse_id(request.POST.get("player"), Player, param="player") or 0, team=team
+    )
     try:
         invitation = account_link_invite(
             player=player, actor=request.user, username=request.POST.get("username", "")

@@ -11,7 +11,13 @@ from django.db.models.functions import Lower
 from tournaments.domain.event import MAX_AWARDED_BYES
 from tournaments.domain.formats import unsanctioned_reason
 from tournaments.domain.round_phase import PHASE_LABELS, RoundPhase, is_public, round_phase
-from tournaments.domain.team_forming import JOIN_CODE_LENGTH, InvitationStatus, TeamStatus, team_status
+from tournaments.domain.team_forming import (
+    JOIN_CODE_LENGTH,
+    InvitationStatus,
+    TeamStatus,
+    grouped_join_code,
+    team_status,
+)
 from tournaments.domain.text import last_name_key
 from tournaments.enums import (
     EntrySource,
@@ -200,6 +206,11 @@ class Team(models.Model):
         return self.name
 
     @property
+    def grouped_join_code(self) -> str:
+        """The join code as a player reads it out or types it ("ACDE-FGHJ-KMNP")."""
+        return grouped_join_code(self.join_code) if self.join_code else ""
+
+    @property
     def is_active(self) -> bool:
         return self.dropped_after_round is None and not self.disqualified
 
@@ -259,6 +270,9 @@ class TeamInvitation(models.Model):
     """A seat offered to one account; it joins only when that player accepts (DECISIONS.md).
 
     ``name`` and ``wizards_id`` are what the inviter wrote; the invitee may correct them on accepting.
+    An account the inviter named by a Wizards Account it once played under (not by its login)
+    is never shown by its login to them (``named_by_login`` false, ``shown_as``): the login is
+    the account's own to give.
     With ``player``, the seat is already taken by a player staff registered at the desk and the
     invitation asks the account to be linked to that player: the team plays either way, the
     account sees it only once it accepts.
@@ -275,6 +289,9 @@ class TeamInvitation(models.Model):
     )
     name = models.CharField(max_length=100, blank=True)
     wizards_id = models.CharField(max_length=254, blank=True)
+    named_by_login = models.BooleanField(
+        default=True, help_text="False: the inviter named a Wizards Account, and never sees the login."
+    )
     status = models.CharField(
         max_length=10, choices=InvitationStatus.choices, default=InvitationStatus.PENDING
     )
@@ -293,6 +310,14 @@ class TeamInvitation(models.Model):
 
     def __str__(self) -> str:
         return f"invitation of {self.invitee_id} to {self.team_id} ({self.status})"
+
+    @property
+    def shown_as(self) -> str:
+        """Who is invited, in words the team may see: the login the inviter typed, else the name
+        and Wizards Account they typed."""
+        if self.named_by_login:
+            return self.invitee.username
+        return self.name or self.wizards_id
 
 
 class PoolEntry(models.Model):

@@ -22,6 +22,20 @@ needs the headers the rest of the stack added to the page (language, CSP, frame 
 is stored as it leaves through that middleware, with them (``keep_headers``); one stored without
 them (its first answer was a 304) is served the long way until they are. The live check every open page polls
 (``answered_early``) is answered there too: it reads nothing of the reader.
+
+Only canonical pages are stored, so a flood of made-up addresses cannot fill the cache (every
+distinct query string used to store its own copy): a page names the query parameters it reads
+(``public_page(query=("q", "page"))``), and the key holds only those, normalised (``NORMALISE``:
+a search folded, a number without leading zeros, a range in capitals), empty ones dropped. A request
+with any other parameter is served the canonical page when it is stored, else rendered for it
+alone and not stored. Pages with a query count against a budget per event and generation
+(``QUERY_PAGES_PER_EVENT``), searches (``q``, any text) apart from the rest (page numbers, rounds,
+ranges), so a flood of searches never crowds out the pairings by table the hall reloads; past it
+they are rendered, not stored. A page's plain address is always stored: there is one per page and
+language. Pages of an old generation are unreachable and the least recently used: the cache
+evicts them first. The cache
+is a Redis of its own in production, evicting the least recently used keys, apart from the
+Celery broker (``CACHE_URL``, docs/deploy.md).
 """
 
 from __future__ import annotations
@@ -54,19 +68,69 @@ PUBLIC_MAX_AGE = 2
 NOT_KEPT = frozenset({"set-cookie", "etag", "last-modified", "content-length", "content-type", "date"})
 
 
-def _query_key(request: HttpRequest) -> str:
-    """The query string as the page reads it: ``q`` folded (so "ANN " and "ann" share one entry)."""
+#: Query pages stored per event and generation, of each kind (searches; page numbers and ranges).
+QUERY_PAGES_PER_EVENT = 500
+
+
+def _number(value: str) -> str:
+    value = value.strip()
+    return str(int(value)) if value.isascii() and value.isdigit() and len(value) <= 20 else value
+
+
+def _range(value: str) -> str:
+    """A range as the pairings page parses it: each end stripped ("1 - 50" is "1-50")."""
+    first, dash, last = value.partition("-")
+    return f"{first.strip()}{dash}{last.strip()}"
+
+
+#: How each query parameter a public page may read is written in the key: two spellings a page
+#: reads alike ("ANN " and "ann", "007" and "7", "a-f" and "A-F") share one stored page.
+NORMALISE: dict[str, Callable[[str], str]] = {
+    "q": fold,
+    "page": _number,
+    "round": _number,
+    "tables": _range,
+    "names": lambda value: _range(value.upper()),
+}
+
+
+def _query_key(request: HttpRequest, reads: tuple[str, ...]) -> tuple[str, bool]:
+    """The query as the page reads it (only the parameters in ``reads``, normalised, empty ones
+    dropped) and whether the request carries any other parameter."""
     items = []
-    for name in sorted(request.GET):
-        value = request.GET.get(name, "")
-        items.append((name, fold(value) if name == "q" else value.strip()))
-    return urlencode(items)
+    for name in sorted(reads):
+        value = NORMALISE[name](request.GET.get(name, ""))
+        if value:
+            items.append((name, value))
+    return urlencode(items), any(name not in reads for name in request.GET)
 
 
-def _page_key(request: HttpRequest, tournament_id: int, language: str) -> str:
-    raw = f"{request.path}?{_query_key(request)}|{language}"
+def _page_key(
+    request: HttpRequest, tournament_id: int, language: str, reads: tuple[str, ...]
+) -> tuple[str, bool, str]:
+    """The stored page's key; whether the request may store under it (no parameter the page does
+    not read), and the budget the page counts against: "" for none (no query), "search" or "query"
+    (``QUERY_PAGES_PER_EVENT``)."""
+    query, foreign = _query_key(request, reads)
+    raw = f"{request.path}?{query}|{language}"
     digest = hashlib.sha256(raw.encode()).hexdigest()[:32]
-    return f"public-page:{tournament_id}:{digest}"
+    budget = (
+        ""
+        if not query
+        else "search"
+        if NORMALISE["q"](request.GET.get("q", "")) and "q" in reads
+        else "query"
+    )
+    return f"public-page:{tournament_id}:{digest}", not foreign, budget
+
+
+def _within_budget(tournament_id: int, current: int, budget: str) -> bool:
+    """Count one more stored page against the event's ``budget`` at generation ``current``;
+    ``False`` once it is spent."""
+    key = f"public-pages-stored:{tournament_id}:{current}:{budget}"
+    _cache_call(cache.add, key, 0, PAGE_TIMEOUT)
+    stored = _cache_call(cache.incr, key)
+    return stored is None or stored <= QUERY_PAGES_PER_EVENT
 
 
 def _shareable(request: HttpRequest) -> bool:
@@ -144,7 +208,9 @@ def early_answer(request: HttpRequest) -> HttpResponse | None:
     if not getattr(view, "public_page", False):
         return None
     tournament_id = kwargs["tournament_id"]
-    key = _page_key(request, tournament_id, get_language_from_request(request))
+    key, _storable, _query = _page_key(
+        request, tournament_id, get_language_from_request(request), view.public_query
+    )
     entry, current = _lookup(key, tournament_id)
     if entry is None or entry["generation"] != current or "headers" not in entry:
         return None
@@ -172,9 +238,15 @@ def keep_headers(response: HttpResponse) -> None:
     _cache_call(cache.set, key, entry, PAGE_TIMEOUT)
 
 
-def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+def public_page(view: Callable[..., HttpResponse] | None = None, *, query: tuple[str, ...] = ()) -> Any:
     """Cache ``view``'s answers to signed-out readers per event generation (the module docstring);
-    ``PublicFastPathMiddleware`` stores a page on its way out (``keep_headers``)."""
+    ``PublicFastPathMiddleware`` stores a page on its way out (``keep_headers``). ``query``: the
+    parameters the page reads (keys of ``NORMALISE``); a page with none takes no query."""
+    unknown = set(query) - set(NORMALISE)
+    if unknown:
+        raise ValueError(f"public_page: no normalisation for {sorted(unknown)}")
+    if view is None:
+        return lambda wrapped: public_page(wrapped, query=query)
 
     @wraps(view)
     def wrapper(request: HttpRequest, tournament_id: int, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -185,9 +257,10 @@ def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
                 patch_cache_control(response, private=True, no_cache=True)
             return response
         # The page is good if it was rendered at the current generation.
-        key = _page_key(request, tournament_id, get_language())
+        key, storable, budget = _page_key(request, tournament_id, get_language(), query)
         entry, current = _lookup(key, tournament_id)
-        if entry is None or entry["generation"] != current:
+        fresh = entry is None or entry["generation"] != current
+        if fresh:
             response = view(request, *args, tournament_id=tournament_id, **kwargs)
             if response.status_code != 200 or current is None:
                 return response
@@ -206,9 +279,14 @@ def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
         patch_cache_control(response, public=True, max_age=PUBLIC_MAX_AGE)
         patch_vary_headers(response, ("Cookie", "Accept-Language"))
         answer = _conditional(request, response, entry["etag"], entry["modified"])
-        if "headers" not in entry:  # new, or stored without them: keep_headers stores it
-            answer.public_page_pending = (key, entry)  # type: ignore[attr-defined]
+        if (
+            "headers" not in entry
+            and storable
+            and (not fresh or not budget or _within_budget(tournament_id, current, budget))
+        ):
+            answer.public_page_pending = (key, entry)  # type: ignore[attr-defined]  # keep_headers stores it
         return answer
 
     wrapper.public_page = True  # type: ignore[attr-defined]  # what early_answer looks for
+    wrapper.public_query = query  # type: ignore[attr-defined]  # the parameters in its key
     return wrapper

@@ -172,7 +172,7 @@ def _event_frame(tournament_id: int) -> dict:
     }
 
 
-@public_page
+@public_page(query=("q",))
 def tournament_public(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Find my table: the search form first, the answer for ``?q=``; the whole round under it for a
     small event, links to the pairings by table and by name for a big one. Standings after the last
@@ -240,7 +240,7 @@ def _parse_range(value: str, *, field: str) -> tuple[str, str]:
     return first, last
 
 
-@public_page
+@public_page(query=("round", "names", "tables", "page"))
 def pairings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """A published round's full pairings, one part at a time as the printed sheets: ``?tables=1-50``
     (by table, the default) or ``?names=A-F`` (by last name); ``?round=N`` for an earlier round."""
@@ -290,7 +290,7 @@ def pairings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return render(request, "tournaments/pairings.html", context)
 
 
-@public_page
+@public_page(query=("q", "page"))
 def standings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The standings after the last complete Swiss round (the final standings once the final is
     in), 100 a page, with a search by team or player name (``?q=``)."""

@@ -19,6 +19,7 @@ from django.db.models import Case, Count, F, Prefetch, QuerySet, When
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare, salted_hmac
 
+from common.numbers import column_range
 from tournaments.domain import (
     INDIVIDUAL_TIEBREAKERS,
     TEAM_TIEBREAKERS,
@@ -517,8 +518,8 @@ def slip_code(match: Match) -> str:
     return f"{match.round.number}-{match.table}"
 
 
-_SCANNED_SLIP = re.compile(r"/slip/(\d+)/([0-9a-f]+)")
-_ROUND_TABLE = re.compile(r"^(\d+)\s*[-./ ]\s*(\d+)$")
+_SCANNED_SLIP = re.compile(r"/slip/([0-9]+)/([0-9a-f]+)")
+_ROUND_TABLE = re.compile(r"^([0-9]+)\s*[-./ ]\s*([0-9]+)$")
 
 
 def match_for_slip_code(tournament: Tournament, code: str) -> Match | None:
@@ -530,16 +531,30 @@ def match_for_slip_code(tournament: Tournament, code: str) -> Match | None:
     matches = matches.select_related("round__tournament", "team_a", "team_b", "reported_by")
     scanned = _SCANNED_SLIP.search(code)
     if scanned:
-        match = matches.filter(pk=int(scanned.group(1))).first()
+        match_id = _in_column(scanned.group(1), Match, "id")
+        match = matches.filter(pk=match_id).first() if match_id else None
         if match is None or not constant_time_compare(scanned.group(2), slip_secret(match)):
             return None
         return match
     round_table = _ROUND_TABLE.match(code)
     if round_table:
-        return matches.filter(
-            round__number=int(round_table.group(1)), table=int(round_table.group(2))
-        ).first()
-    if code.isdigit():
+        number, table = (
+            _in_column(round_table.group(1), Round, "number"),
+            _in_column(round_table.group(2), Match, "table"),
+        )
+        return matches.filter(round__number=number, table=table).first() if number and table else None
+    table = _in_column(code, Match, "table")
+    if table:
         latest = Round.objects.public().filter(tournament=tournament).order_by("-number").first()
-        return matches.filter(round=latest, table=int(code)).first() if latest else None
+        return matches.filter(round=latest, table=table).first() if latest else None
     return None
+
+
+def _in_column(text: str, model, field: str) -> int | None:
+    """``text`` as a number ``model.field`` can hold, or ``None`` (other digits than 0-9, or past
+    the column): a slip code naming no table."""
+    low, high = column_range(model, field)
+    if not (text.isascii() and text.isdigit()) or len(text) > 20:
+        return None
+    value = int(text)
+    return value if low <= value <= high else None

@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.throttling import join_code_failed, join_code_retry_after
 from common.errors import DomainError
 from common.i18n import localize
 from tournaments.domain.team_forming import (
@@ -29,9 +30,11 @@ from tournaments.permissions import player_team_id
 from tournaments.rules import can_check_in, can_form_pool_teams, can_invite_to_team, can_run_event
 from tournaments.selectors import invitations_for, pool_for, teams_for
 from tournaments.services.invitations import (
+    InvitationNotOpen,
     invitation_accept,
     invitation_cancel,
     invitation_decline,
+    invitation_open_to,
     invitation_send,
     team_by_code,
 )
@@ -127,7 +130,7 @@ def team_create_view(request, tournament_id: int):
     messages.success(
         request,
         _("Team “%(team)s” created. Give your teammate the join code %(code)s.")
-        % {"team": team.name, "code": team.join_code},
+        % {"team": team.name, "code": team.grouped_join_code},
     )
     return _me(tournament)
 
@@ -170,20 +173,46 @@ def join_code_lookup(request):
     code = normalise_join_code(request.GET.get("code", ""))
     problem = join_code_problem(code)
     if problem:
-        return render(
-            request, "tournaments/join.html", {"error": localize(problem), "team": None}, status=404
-        )
+        return _no_team(request, localize(problem), 404)
     return redirect("team-join", code=code)
+
+
+def _no_team(request, error: str, status: int):
+    return render(request, "tournaments/join.html", {"error": error, "team": None}, status=status)
+
+
+def _open_team(request, code: str) -> Team:
+    """The team behind ``code`` if the reader may see it; else ``InvitationNotOpen``, counted
+    against the join-code limit (``accounts.throttling``): a full, closed or foreign team shows
+    nothing of itself, not even its name."""
+    try:
+        team = team_by_code(code)
+        if not invitation_open_to(team, request.user):
+            raise InvitationNotOpen()
+    except InvitationNotOpen:
+        join_code_failed(request)
+        raise
+    return team
 
 
 @login_required
 def team_join(request, code: str):
     """The invite link: see the team, accept (with the name and Wizards Account to play under)
     or decline. Signed-out players log in or sign up first and come back here."""
+    wait = join_code_retry_after(request)
+    if wait is not None:
+        response = _no_team(
+            request,
+            _("Too many join codes that lead nowhere: try again in %(minutes)s minute(s).")
+            % {"minutes": -(-wait // 60)},
+            429,
+        )
+        response["Retry-After"] = str(wait)
+        return response
     try:
-        team = team_by_code(code)
+        team = _open_team(request, code)
     except DomainError as error:
-        return render(request, "tournaments/join.html", {"error": error.message, "team": None}, status=404)
+        return _no_team(request, error.message, 404)
     tournament = team.tournament
     invitation = team.invitations.filter(invitee=request.user, status=InvitationStatus.PENDING).first()
     status, error = 200, ""
@@ -307,7 +336,9 @@ def pool_form_view(request, tournament_id: int):
         }
         return render(request, "tournaments/pool_preview.html", context)
     expected = [
-        int(pk) for pk in request.POST.get("entries", "").replace("|", ",").split(",") if pk.isdigit()
+        int(pk)
+        for pk in request.POST.get("entries", "").replace("|", ",").split(",")
+        if pk.isascii() and pk.isdigit() and len(pk) <= 9
     ]
     try:
         teams = pool_form_teams(
@@ -325,7 +356,7 @@ def pool_form_view(request, tournament_id: int):
 @require_POST
 def pool_form_by_hand_view(request, tournament_id: int):
     tournament = _organizer_event(request, tournament_id)
-    ids = [int(pk) for pk in request.POST.getlist("entry") if pk.isdigit() and len(pk) <= 9]
+    ids = [int(pk) for pk in request.POST.getlist("entry") if pk.isascii() and pk.isdigit() and len(pk) <= 9]
     try:
         team = pool_form_team_by_hand(tournament=tournament, actor=request.user, entry_ids=ids)
     except DomainError as error:

@@ -299,7 +299,7 @@ class EndOfRoundApi(_FloorApi):
         zone = None
         raw = request.query_params.get("zone")
         if raw not in (None, ""):
-            if not raw.isdigit() or len(raw) > 10:
+            if not (raw.isascii() and raw.isdigit()) or len(raw) > 10:
                 raise ValidationError({"zone": ["a zone id"]})
             zone = Zone.objects.filter(tournament=tournament, pk=int(raw)).first()
             if zone is None:

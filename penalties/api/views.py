@@ -158,9 +158,11 @@ class PenaltiesApi(_EventApi):
     rules = {"GET": "can_read_penalties", "POST": "can_propose_penalty"}
 
     class FilterSerializer(serializers.Serializer):
-        round = serializers.IntegerField(min_value=1, required=False)
-        team = serializers.IntegerField(required=False)
-        player = serializers.IntegerField(required=False)
+        # Bounded by the columns they are compared with: a number past them is a 400, not a
+        # database error.
+        round = serializers.IntegerField(required=False, **column_bounds(Round, "number", min_value=1))
+        team = serializers.IntegerField(required=False, **column_bounds(Player, "team"))
+        player = serializers.IntegerField(required=False, **column_bounds(Player, "id"))
 
     class ListOutputSerializer(serializers.ModelSerializer):
         round = serializers.IntegerField(source="round.number")

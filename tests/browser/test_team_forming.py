@@ -66,7 +66,7 @@ def test_a_team_by_join_code_and_a_named_account_only_invited(live_server, phone
         ana.click("#team-create-form button[type=submit]")
     expect(ana.locator("#team-forming")).to_contain_text("Your team is forming")
     code = ana.locator("#join-code").inner_text()
-    assert re.fullmatch(r"[A-Z0-9]{6}", code)
+    assert re.fullmatch(r"[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}", code)
     fits(ana, f"captain-{suffix}")
 
     # The teammate has no account yet: the invite link sends them to log in, they sign up and
@@ -92,6 +92,14 @@ def test_a_team_by_join_code_and_a_named_account_only_invited(live_server, phone
         "Ana Alves",
         "Ben Brand",
     ]
+
+    # The team is full: a stranger holding its link sees nothing of it (issue 24).
+    UserFactory(username="eve")
+    eve = phone()
+    log_in(eve, live_server, "eve", f"/join/{code}/")
+    expect(eve.locator("#page-error")).to_contain_text("this invitation is not open")
+    assert "Dual Wield" not in eve.content() and "Ana Alves" not in eve.content()
+    fits(eve, f"not-open-{suffix}")
 
     # Dora names Carol's account: Carol is invited, not added, and answers on her own page.
     UserFactory(username="dora")

@@ -122,12 +122,17 @@ class PlayerOutputSerializer(serializers.Serializer):
 
 
 class InvitationOutputSerializer(serializers.Serializer):
+    """An invitation as the team, the invitee and staff see it."""
+
     id = serializers.IntegerField()
     team = serializers.IntegerField(source="team_id")
     team_name = serializers.CharField(source="team.name")
     join_code = serializers.CharField(source="team.join_code")
     user = serializers.IntegerField(source="invitee_id")
-    username = serializers.CharField(source="invitee.username")
+    username = serializers.SerializerMethodField(
+        help_text="The invited account's login; null when the inviter named it by a Wizards Account "
+        "it played under (the login is the account's own to give)."
+    )
     name = serializers.CharField()
     player = serializers.IntegerField(
         source="player_id",
@@ -138,6 +143,9 @@ class InvitationOutputSerializer(serializers.Serializer):
     invited_by = serializers.CharField(source="invited_by.username", allow_null=True, default=None)
     status = serializers.ChoiceField(choices=InvitationStatus.choices)
     created_at = serializers.DateTimeField()
+
+    def get_username(self, invitation) -> str | None:
+        return invitation.invitee.username if invitation.named_by_login else None
 
 
 class TeamOutputSerializer(serializers.Serializer):

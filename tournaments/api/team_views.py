@@ -8,6 +8,9 @@ module outgrows a read; the views here are built the same way, on its ``EventApi
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
@@ -17,6 +20,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.throttling import JoinCodeThrottle, join_code_failed
 from tournaments.api import serializers as s
 from tournaments.api.permissions import LoggedIn
 from tournaments.api.views import EventApi, errors
@@ -25,6 +29,7 @@ from tournaments.permissions import player_team_id
 from tournaments.rules import can_award_byes
 from tournaments.selectors import invitations_for, pool_for, teams_for
 from tournaments.services.invitations import (
+    InvitationNotOpen,
     invitation_accept,
     invitation_cancel,
     invitation_decline,
@@ -208,20 +213,32 @@ class MyInvitationsApi(EventApi):
         return Response(s.InvitationOutputSerializer(invitations, many=True).data)
 
 
+@contextmanager
+def counted_join_code(request: Request) -> Iterator[None]:
+    """A join code that leads to no open invitation counts against the join-code limit."""
+    try:
+        yield
+    except InvitationNotOpen:
+        join_code_failed(request)
+        raise
+
+
 class InvitationAcceptApi(APIView):
     """Join the team with this join code: one's own invitation, or an open seat. Any signed-in
     player; 404 for an unknown code, 409 when the team is full or the player is on a team."""
 
     permission_classes = [LoggedIn]
+    throttle_classes = [JoinCodeThrottle]
 
     @extend_schema(
         request=s.InvitationAnswerInputSerializer,
-        responses={200: s.TeamOutputSerializer, **errors(400, 401, 404, 409)},
+        responses={200: s.TeamOutputSerializer, **errors(400, 401, 404, 409, 429)},
     )
     def post(self, request: Request, code: str) -> Response:
         data = s.InvitationAnswerInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        player = invitation_accept(code=code, actor=request.user, **data.validated_data)
+        with counted_join_code(request):
+            player = invitation_accept(code=code, actor=request.user, **data.validated_data)
         return Response(
             s.TeamOutputSerializer(teams_for(player.tournament, team_id=player.team_id).get()).data
         )
@@ -231,10 +248,12 @@ class InvitationDeclineApi(APIView):
     """Decline one's own pending invitation to the team with this join code (404 if none)."""
 
     permission_classes = [LoggedIn]
+    throttle_classes = [JoinCodeThrottle]
 
-    @extend_schema(request=None, responses={200: s.InvitationOutputSerializer, **errors(401, 404)})
+    @extend_schema(request=None, responses={200: s.InvitationOutputSerializer, **errors(401, 404, 429)})
     def post(self, request: Request, code: str) -> Response:
-        invitation = invitation_decline(code=code, actor=request.user)
+        with counted_join_code(request):
+            invitation = invitation_decline(code=code, actor=request.user)
         return Response(s.InvitationOutputSerializer(invitation).data)
 
 

@@ -63,6 +63,7 @@ _ERROR_TEXT = {
     403: "Logged in, but not allowed to do this in this event.",
     404: "No such event or object (or a round not yet published, for non-staff).",
     409: "The event's state forbids this now.",
+    429: "Too many attempts (join codes that led nowhere, from this account or address): wait ``Retry-After`` seconds.",
 }
 
 

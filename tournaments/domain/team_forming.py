@@ -18,7 +18,11 @@ from tournaments.domain.choices import Choices
 
 #: Letters and digits nobody misreads on a phone or a slip: no 0/O, 1/I/L, 5/S, 2/Z, 8/B.
 JOIN_CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
-JOIN_CODE_LENGTH = 6
+#: 25^12 ≈ 6 × 10^16 codes: guessing one is hopeless even at the join-code limit's pace
+#: (the arithmetic is in docs/decisions.md, "Join codes").
+JOIN_CODE_LENGTH = 12
+#: Shown (and printed) in groups of this many, "ACDE-FGHJ-KMNP": typed back with or without them.
+JOIN_CODE_GROUP = 4
 
 
 class TeamStatus(Choices):
@@ -48,6 +52,11 @@ def new_join_code(choice=secrets.choice) -> str:
     return "".join(choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
 
 
+def grouped_join_code(code: str) -> str:
+    """A code as people read it out: "ACDEFGHJKMNP" → "ACDE-FGHJ-KMNP"."""
+    return "-".join(code[i : i + JOIN_CODE_GROUP] for i in range(0, len(code), JOIN_CODE_GROUP))
+
+
 def normalise_join_code(raw: str) -> str:
     """What a player typed, as stored: upper case, without the spaces or dashes they may add."""
     return "".join(raw.split()).replace("-", "").upper()
@@ -56,9 +65,9 @@ def normalise_join_code(raw: str) -> str:
 def join_code_problem(code: str) -> str | None:
     if len(code) != JOIN_CODE_LENGTH or any(c not in JOIN_CODE_ALPHABET for c in code):
         return N_(
-            "a join code is %(length)s letters and digits, like %(example)s",
+            "a join code is %(length)s letters and digits, like %(example)s (the dashes are optional)",
             length=JOIN_CODE_LENGTH,
-            example=JOIN_CODE_ALPHABET[:6],
+            example=grouped_join_code(JOIN_CODE_ALPHABET[:JOIN_CODE_LENGTH]),
         )
     return None
 

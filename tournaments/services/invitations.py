@@ -45,13 +45,19 @@ def resolve_invitee(wizards_id: str):
 
 
 def invitations_create(
-    *, team: Team, actor, invitees: list[tuple[Any, str, str]], players: list[Player | None] | None = None
+    *,
+    team: Team,
+    actor,
+    invitees: list[tuple[Any, str, str]],
+    players: list[Player | None] | None = None,
+    named_by_wizards_account: frozenset[int] = frozenset(),
 ) -> list[TeamInvitation]:
     """Pending invitations for ``(account, name, wizards_id)``; callers hold the event lock.
 
     ``players`` (one per invitee, or None) names the registered player each account is asked to be
     linked to, for a team staff registered at the desk. A team without a join code gets one: the
-    invitee accepts through it.
+    invitee accepts through it. ``named_by_wizards_account``: the ids of the accounts the inviter
+    named by a Wizards Account, not by login, whose login the team is never shown.
     """
     if invitees and not team.join_code:
         from tournaments.services.teams import unused_join_code
@@ -68,6 +74,7 @@ def invitations_create(
             invited_by=actor,
             name=" ".join(name.split()),
             wizards_id=wizards_id.strip().casefold(),
+            named_by_login=user.pk not in named_by_wizards_account,
         )
         audit_log(
             tournament=team.tournament,
@@ -145,14 +152,14 @@ def invitation_send(
         )
     if Player.objects.filter(tournament=tournament, user=user).exists():
         raise ConflictError(
-            _("%(username)s is already on a team in this event") % {"username": user.username},
+            _("%(username)s is already on a team in this event") % {"username": username.strip()},
             errors=[{"field": "username", "message": _("already on a team in this event")}],
         )
     pending = team.invitations.filter(status=InvitationStatus.PENDING)
     if pending.filter(invitee=user).exists():
         raise ConflictError(
             _("%(username)s already has an invitation to %(team)s")
-            % {"username": user.username, "team": team.name},
+            % {"username": username.strip(), "team": team.name},
             errors=[{"field": "username", "message": _("already invited")}],
         )
     if _open_seats(team) <= pending.count():
@@ -164,6 +171,17 @@ def invitation_send(
     return invitations_create(team=team, actor=actor, invitees=[(user, name or user.username, wizards_id)])[0]
 
 
+class InvitationNotOpen(DomainError):
+    """A join code that leads to no invitation the reader may see: unknown, or a team that is full,
+    closed, gone, or not inviting them. One answer for all, so a guessed code tells nothing (not
+    even that it exists); the views count it against the join-code limit (``accounts.throttling``).
+    """
+
+    def __init__(self) -> None:
+        message = _("this invitation is not open: check the code or the link with your teammate")
+        super().__init__(message, errors=[{"field": "code", "message": message}], status_code=404)
+
+
 def team_by_code(code: str) -> Team:
     normalised = normalise_join_code(code)
     problem = join_code_problem(normalised)
@@ -172,12 +190,28 @@ def team_by_code(code: str) -> Team:
         raise DomainError(message, errors=[{"field": "code", "message": message}], status_code=404)
     team = Team.objects.select_related("tournament").filter(join_code=normalised).first()
     if team is None:
-        raise DomainError(
-            _("no team has the join code %(code)s: check it with your teammate") % {"code": normalised},
-            errors=[{"field": "code", "message": _("unknown join code")}],
-            status_code=404,
-        )
+        raise InvitationNotOpen()
     return team
+
+
+def invitation_open_to(team: Team, user) -> bool:
+    """Whether ``user`` may see the team behind its join code: they are on it or invited to it, or
+    it has a seat anyone with the code may take (registration open, the team still in the event,
+    a seat neither taken nor promised to an invited player)."""
+    if team.players.filter(user=user).exists():
+        return True
+    pending = team.invitations.filter(status=InvitationStatus.PENDING)
+    if pending.filter(invitee=user).exists():
+        return True
+    if team.dropped_after_round is not None or team.disqualified:
+        return False
+    from tournaments.services.teams import require_registration_open
+
+    try:
+        require_registration_open(team.tournament)
+    except ConflictError:
+        return False
+    return team.players.count() + pending.count() < team.tournament.team_size
 
 
 def _player_details(
@@ -212,6 +246,9 @@ def invitation_accept(
     if problem:
         message = localize(problem)
         raise DomainError(message, errors=[{"field": "name_reading", "message": message}])
+    from tournaments.services.teams import refuse_too_long
+
+    refuse_too_long(wizards_id=wizards_id.strip())
     found = team_by_code(code)
     tournament = lock_tournament(found.tournament_id)
     team = Team.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=found.pk)
@@ -226,7 +263,7 @@ def invitation_accept(
         return _link_accepted(claim, actor)
     require_registration_open(tournament)
     if team.dropped_after_round is not None or team.disqualified:
-        raise ConflictError(_("%(team)s has left the event") % {"team": team.name})
+        raise ConflictError(_("this team has left the event"))
     mine = Player.objects.filter(tournament=tournament, user=actor).select_related("team").first()
     if mine is not None:
         message = (
@@ -244,9 +281,7 @@ def invitation_accept(
     if seated >= tournament.team_size or (
         invitation is None and seated + held_for_others >= tournament.team_size
     ):
-        message = _("%(team)s is full: every seat is taken or promised to an invited player") % {
-            "team": team.name
-        }
+        message = _("the team is full: every seat is taken or promised to an invited player")
         raise ConflictError(message, errors=[{"field": "code", "message": _("the team is full")}])
     name, wizards_id, name_reading = _player_details(actor, invitation, name, wizards_id, name_reading)
     if wizards_id and Player.objects.filter(tournament=tournament, wizards_id=wizards_id).exists():
@@ -339,11 +374,7 @@ def invitation_decline(*, code: str, actor) -> TeamInvitation:
         team.invitations.filter(invitee=actor, status=InvitationStatus.PENDING).select_for_update().first()
     )
     if invitation is None:
-        raise DomainError(
-            _("you have no pending invitation to %(team)s") % {"team": team.name},
-            errors=[{"field": "code", "message": _("no pending invitation for you")}],
-            status_code=404,
-        )
+        raise InvitationNotOpen()
     invitation.status = InvitationStatus.DECLINED
     invitation.answered_at = timezone.now()
     invitation.save(update_fields=["status", "answered_at"])

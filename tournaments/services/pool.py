@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from common.errors import ConflictError, DomainError
 from common.i18n import localize
+from common.lookalike import lookalike_of
 from tournaments.domain.team_forming import PoolLeftover, form_pool_teams
 from tournaments.domain.team_names import team_name_problem
 from tournaments.domain.text import clean_reading, reading_problem
@@ -39,6 +40,9 @@ def pool_join(
     if problem:
         message = localize(problem)
         raise DomainError(message, errors=[{"field": "name_reading", "message": message}])
+    from tournaments.services.teams import refuse_too_long
+
+    refuse_too_long(wizards_id=wizards_id.strip())
 
     tournament = lock_tournament(tournament)
     require_registration_open(tournament)
@@ -172,15 +176,14 @@ def _require_open(tournament: Tournament) -> None:
 
 
 def _team_name(tournament: Tournament, entries: list[PoolEntry]) -> str:
-    """The players' first names ("Ana & Ben"); numbered if taken; "Pool team N" if refused."""
+    """The players' first names ("Ana & Ben"); numbered if taken or a look-alike of a team's name
+    (``common.lookalike``); "Pool team N" if refused."""
     base = " & ".join(entry.name.split()[0] for entry in entries if entry.name.split())[:90]
     if not base or team_name_problem(base):
         base = "Pool team"
-    taken = {
-        name.casefold() for name in Team.objects.filter(tournament=tournament).values_list("name", flat=True)
-    }
+    taken = list(Team.objects.filter(tournament=tournament).values_list("name", flat=True))
     name, number = base, 2
-    while name.casefold() in taken:
+    while lookalike_of(name, taken) is not None:
         name, number = f"{base} {number}", number + 1
     return name
 

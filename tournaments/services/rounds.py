@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import ProtectedError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -552,7 +553,14 @@ def round_delete(*, round_row: Round, actor) -> None:
         "tables": list(Match.objects.filter(round=round_row).values_list("table", "team_a_id", "team_b_id")),
     }
     number, kind = round_row.number, round_row.kind
-    round_row.delete()
+    try:
+        round_row.delete()
+    except ProtectedError:
+        # Penalties (and other records judges keep) name the round: they outlive a re-pair.
+        raise ConflictError(
+            _("round %(number)s has penalties recorded; it cannot be re-paired") % {"number": number},
+            errors=[{"field": "round", "message": _("penalties were recorded in this round")}],
+        ) from None
     if kind == RoundKind.SWISS:
         Team.objects.filter(tournament=tournament, registered_after_round__gte=number).update(
             registered_after_round=number - 1

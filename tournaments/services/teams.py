@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy
 from accounts.usernames import user_by_username
 from common.errors import ConflictError, DomainError
 from common.i18n import localize
+from common.lookalike import lookalike_of
 from tournaments.domain.event import MAX_AWARDED_BYES
 from tournaments.domain.team_forming import new_join_code
 from tournaments.domain.team_names import team_name_problem
@@ -43,7 +44,11 @@ _PART_LABELS = {
     "wizards_id": gettext_lazy("Wizards Account"),
     "username": gettext_lazy("login"),
 }
-_FIELD_LABELS = {"name": gettext_lazy("team name"), "players": gettext_lazy("players")}
+_FIELD_LABELS = {
+    "name": gettext_lazy("team name"),
+    "players": gettext_lazy("players"),
+    "wizards_id": gettext_lazy("Wizards Account"),
+}
 SEAT_LETTERS = "ABCDEFGH"
 
 
@@ -60,6 +65,32 @@ def field_label(field: str) -> str:
 
 def _normalise_wizards_id(raw: str) -> str:
     return raw.strip().casefold()
+
+
+def length_errors(field: str = "", **values: str) -> list[dict]:
+    """A refusal for each player detail (``name``, ``wizards_id``) longer than its column holds,
+    so a pasted page of text is a 400 naming it, not a database error."""
+    errors = []
+    for part, value in values.items():
+        limit = Player._meta.get_field(part).max_length
+        if limit is not None and len(value) > limit:
+            errors.append(
+                {
+                    "field": f"{field}.{part}" if field else part,
+                    "message": _("at most %(limit)s characters, got %(length)s")
+                    % {"limit": limit, "length": len(value)},
+                }
+            )
+    return errors
+
+
+def refuse_too_long(**values: str) -> None:
+    """``length_errors`` as a 400, for a form of one player's details."""
+    errors = length_errors(**values)
+    if errors:
+        raise DomainError(
+            "; ".join(f"{field_label(e['field'])}: {e['message']}" for e in errors), errors=errors
+        )
 
 
 def _reading_errors(field: str, reading: str) -> list[dict]:
@@ -94,7 +125,8 @@ def team_register(
     Takes the event lock first (``services.locks``), so a registration and the pairing of a round
     never overlap: the team is either in the pairing or registered after it, with its missed
     rounds. Team names are unique in the event ignoring case, also in the database
-    (``team_name_unique_in_event``); the loser of two registrations of one name at once gets the
+    (``team_name_unique_in_event``), and a name that looks like another team's is refused
+    (``name_clash``); the loser of two registrations of one name at once gets the
     same 400 on ``name`` as a registration of a known name.
     """
     from tournaments.services.invitations import invitations_create, resolve_invitee
@@ -107,8 +139,8 @@ def team_register(
     problem = team_name_problem(name)
     if problem:
         errors.append({"field": "name", "message": localize(problem)})
-    elif Team.objects.filter(tournament=tournament, name__iexact=name).exists():
-        errors.append(_name_taken(name))
+    elif (clash := name_clash(tournament, name)) is not None:
+        errors.append(clash)
     if not 0 <= awarded_byes <= MAX_AWARDED_BYES:
         errors.append(
             {
@@ -138,6 +170,7 @@ def team_register(
     users: dict[int, int] = {}
     invited: dict[int, Any] = {}
     links: dict[int, Any] = {}
+    by_wizards_account: set[int] = set()
     seen_ids: set[str] = set()
     for index, entry in enumerate(players):
         field = f"players[{index}]"
@@ -153,8 +186,8 @@ def team_register(
                 )
                 continue
         joins_now = by_staff or (user is not None and user.pk == actor.pk)
-        if not joins_now:
-            user = user or resolve_invitee(entry.wizards_id)
+        if not joins_now and user is None:
+            user = resolve_invitee(entry.wizards_id)
             if user is None:
                 errors.append(
                     {
@@ -166,9 +199,13 @@ def team_register(
                     }
                 )
                 continue
+            by_wizards_account.add(user.pk)
         if not entry.name.strip() and joins_now:
             errors.append({"field": f"{field}.name", "message": _("the player's name is empty")})
         errors.extend(_reading_errors(field, entry.name_reading))
+        errors.extend(
+            length_errors(field, name=" ".join(entry.name.split()), wizards_id=entry.wizards_id.strip())
+        )
         wizards_id = _normalise_wizards_id(entry.wizards_id)
         if not wizards_id and joins_now:
             errors.append(
@@ -191,11 +228,16 @@ def team_register(
                 *(u.pk for u in invited.values()),
                 *(u.pk for u in links.values()),
             }:
+                # Named as typed: an account found through its Wizards Account keeps its login.
+                typed, part = (
+                    (entry.wizards_id.strip(), "wizards_id")
+                    if user.pk in by_wizards_account
+                    else (entry.username, "username")
+                )
                 errors.append(
                     {
-                        "field": f"{field}.username",
-                        "message": _("%(username)s is already on a team in this event")
-                        % {"username": user.username},
+                        "field": f"{field}.{part}",
+                        "message": _("%(username)s is already on a team in this event") % {"username": typed},
                     }
                 )
             elif user.pk == actor.pk:
@@ -269,6 +311,7 @@ def team_register(
         team=team,
         actor=actor,
         invitees=[(user, players[index].name, players[index].wizards_id) for index, user in invited.items()],
+        named_by_wizards_account=frozenset(by_wizards_account),
     )
     if links:
         seats = {player.position: player for player in team.players.all()}
@@ -305,6 +348,23 @@ def _name_taken(name: str) -> dict:
     return {
         "field": "name",
         "message": _("a team named %(name)s is already registered in this event") % {"name": repr(name)},
+    }
+
+
+def name_clash(tournament: Tournament, name: str, team_id: int | None = None) -> dict | None:
+    """The refusal of a team name another team of the event already has, or one a reader takes for
+    it (case, fullwidth letters, look-alike letters: ``common.lookalike``, the rule usernames follow);
+    ``None`` when the name is free. ``team_id``: the team being renamed, which may keep its name."""
+    others = Team.objects.filter(tournament=tournament).exclude(pk=team_id).values_list("name", flat=True)
+    existing = lookalike_of(name, list(others))
+    if existing is None:
+        return None
+    if existing.casefold() == name.casefold():
+        return _name_taken(name)
+    return {
+        "field": "name",
+        "message": _("the team name %(name)s looks like the existing %(existing)s")
+        % {"name": repr(name), "existing": repr(existing)},
     }
 
 
@@ -360,14 +420,8 @@ def team_update(
     problem = team_name_problem(name)
     if problem:
         errors.append({"field": "name", "message": localize(problem)})
-    elif Team.objects.filter(tournament=tournament, name__iexact=name).exclude(pk=team.pk).exists():
-        errors.append(
-            {
-                "field": "name",
-                "message": _("a team named %(name)s is already registered in this event")
-                % {"name": repr(name)},
-            }
-        )
+    elif (clash := name_clash(tournament, name, team_id=team.pk)) is not None:
+        errors.append(clash)
     if fixed_table is not None and fixed_table < 1:
         errors.append({"field": "fixed_table", "message": _("a table number is 1 or more")})
     current = {player.pk: player for player in team.players.all()}

@@ -124,10 +124,10 @@ def test_an_invitation_holds_the_seat_and_the_captain_may_cancel_it():
 def test_unknown_code_is_404_and_a_bad_one_says_what_a_code_is():
     UserFactory()
     client = client_for(UserFactory())
-    assert client.post("/api/v1/invitations/ACDEFG/accept/", {}, format="json").status_code == 404
+    assert client.post("/api/v1/invitations/ACDEFGHJKMNP/accept/", {}, format="json").status_code == 404
     bad = client.post("/api/v1/invitations/x/accept/", {}, format="json")
     assert bad.status_code == 404
-    assert "6 letters" in bad.json()["detail"]
+    assert "12 letters" in bad.json()["detail"]
     assert client_for(None).post("/api/v1/invitations/ACDEFG/accept/").status_code == 401
 
 
@@ -306,7 +306,8 @@ def test_naming_a_wizards_account_invites_the_account_that_played_under_it():
     team = create_team(
         tournament, UserFactory(), "Dual Wield", {"name": "Vic", "wizards_id": victim_id.upper()}
     )
-    assert [i["username"] for i in team["pending_invitations"]] == [victim.username]
+    # The captain typed no login, so none comes back (issue 24): the invitation names what they typed.
+    assert [(i["username"], i["name"]) for i in team["pending_invitations"]] == [(None, "Vic")]
     assert not Player.objects.filter(tournament=tournament, wizards_id=victim_id).exists()
     own = client_for(victim).post(
         f"/api/v1/tournaments/{tournament.pk}/teams/",

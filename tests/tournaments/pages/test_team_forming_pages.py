@@ -32,7 +32,8 @@ def test_a_player_creates_a_team_and_the_teammate_joins_through_the_link():
     captain, mate = client_for(UserFactory()), client_for(UserFactory())
     assert create(captain, tournament).status_code == 302
     page = me(captain, tournament).content.decode()
-    code = re.search(r'id="join-code">(\w{6})<', page).group(1)
+    shown = re.search(r'id="join-code">([\w-]{14})<', page).group(1)
+    code = shown.replace("-", "")
     assert "Your team is forming" in page
     assert f"/join/{code}/" in page
 
@@ -65,9 +66,9 @@ def test_a_login_named_on_the_page_is_invited_and_accepts_or_declines_on_their_p
 
 def test_a_wrong_code_is_a_404_page_that_says_so():
     client = client_for(UserFactory())
-    response = client.get(reverse("team-join", args=["ACDEFG"]))
+    response = client.get(reverse("team-join", args=["ACDE-FGHJ-KMNP"]))
     assert response.status_code == 404
-    assert "no team has the join code ACDEFG" in response.content.decode()
+    assert "this invitation is not open" in response.content.decode()
 
 
 def test_the_manage_page_shows_a_forming_team_as_forming(organizer_client, organizer):
@@ -166,7 +167,7 @@ def test_a_player_checks_their_team_in_on_their_page(organizer):
 def test_a_malformed_code_in_the_join_box_is_a_404_page_naming_the_format(code):
     response = client_for(UserFactory()).get(reverse("team-join-lookup"), {"code": code})
     assert response.status_code == 404
-    assert "a join code is 6 letters and digits" in response.content.decode()
+    assert "a join code is 12 letters and digits" in response.content.decode()
 
 
 def test_a_nul_character_in_a_form_is_refused_not_stored():

@@ -1,0 +1,46 @@
+"""A refusal is one line in the server log, not a traceback (issue 24, point 6)."""
+
+from __future__ import annotations
+
+import io
+import logging
+import logging.config
+
+import pytest
+from django.conf import settings
+
+from tests.factories import UserFactory
+from tests.tournaments.factories import event_with_teams
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def server_log():
+    """The log as the configured console handler writes it (``LOGGING``), captured."""
+    logging.config.dictConfig(settings.LOGGING)
+    handler = logging.getLogger().handlers[0]
+    stream = io.StringIO()
+    previous = handler.setStream(stream)
+    yield stream
+    handler.setStream(previous)
+
+
+def test_a_403_page_is_one_line_in_the_log(client, server_log):
+    tournament = event_with_teams(2)
+    client.force_login(UserFactory())
+    assert client.get(f"/events/{tournament.pk}/manage/").status_code == 403
+    assert client.get(f"/events/{tournament.pk + 99}/manage/").status_code == 404
+    lines = server_log.getvalue().splitlines()
+    assert [line.split(":")[0] for line in lines] == ["Forbidden (Permission denied)", "Not Found"]
+    assert "Traceback" not in server_log.getvalue()
+
+
+def test_a_500_keeps_its_traceback(server_log):
+    try:
+        raise RuntimeError("boom")
+    except RuntimeError:
+        logging.getLogger("django.request").error(
+            "Internal Server Error: /x/", exc_info=True, extra={"status_code": 500}
+        )
+    assert "Traceback" in server_log.getvalue() and "RuntimeError: boom" in server_log.getvalue()
