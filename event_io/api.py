@@ -17,7 +17,7 @@ from rest_framework.views import APIView
 
 from common.errors import DomainError
 from event_io.mirror_copy import mirror_receive
-from event_io.mirror_push import active_target, mirror_start, mirror_stop
+from event_io.mirror_push import active_target, mirror_start, mirror_stop, refused
 from event_io.models import MirrorTarget
 from event_io.reading import EventFileError
 from tournaments.api.permissions import RulePermission
@@ -163,17 +163,13 @@ def _read_body(request: Request) -> dict:
         try:
             raw = unpacker.decompress(raw, limit + 1)
         except zlib.error:
-            raise DomainError(
-                _("the body is not valid gzip"), errors=[{"field": "body", "message": "gzip"}]
-            ) from None
+            raise refused("body", _("the body is not valid gzip")) from None
         if len(raw) > limit or unpacker.unconsumed_tail:
             raise too_big
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError):
-        raise DomainError(_("the body is not JSON"), errors=[{"field": "body", "message": "JSON"}]) from None
+        raise refused("body", _("the body is not JSON")) from None
     if not isinstance(data, dict):
-        raise DomainError(
-            _("the body must be a JSON object"), errors=[{"field": "body", "message": "object"}]
-        )
+        raise refused("body", _("the body must be a JSON object"))
     return data

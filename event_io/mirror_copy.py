@@ -46,7 +46,8 @@ def mirror_receive(*, owner, key: str, sequence: int, document: Any) -> PushOutc
     """
     if not KEY_PATTERN.match(key):
         raise DomainError(
-            _("a mirror's key is 32 hexadecimal digits"), errors=[{"field": "key", "message": key}]
+            _("a mirror's key is 32 hexadecimal digits"),
+            errors=[{"field": "key", "message": _("32 hexadecimal digits")}],
         )
     with transaction.atomic():
         outcome = _replace(owner, key, sequence, document)

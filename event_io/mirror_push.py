@@ -58,7 +58,7 @@ def mirror_start(*, tournament: Tournament, url: str, token: str) -> MirrorTarge
     base = server_base_url(url)
     token = token.strip()
     if not token:
-        raise DomainError(_("the server's API token is required"), errors=[{"field": "token", "message": ""}])
+        raise refused("token", _("the server's API token is required"))
     with transaction.atomic():
         target = MirrorTarget.objects.select_for_update().filter(tournament=tournament).first()
         if target is None or target.url != base:
@@ -75,6 +75,11 @@ def mirror_start(*, tournament: Tournament, url: str, token: str) -> MirrorTarge
         target.next_attempt_at = None
         target.save()
     return target
+
+
+def refused(field: str, message: str) -> DomainError:
+    """A 400 naming the field as the API and the form call it."""
+    return DomainError(message, errors=[{"field": field, "message": message}])
 
 
 def mirror_stop(*, tournament: Tournament) -> None:
@@ -95,19 +100,14 @@ def server_base_url(url: str) -> str:
     url = url.strip().rstrip("/")
     parts = urllib.parse.urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise DomainError(
-            _("the server's address must start with https:// and name a host"),
-            errors=[{"field": "url", "message": url}],
-        )
+        raise refused("url", _("the server's address must start with https:// and name a host"))
     if parts.scheme == "http" and not _is_loopback(parts.hostname):
-        raise DomainError(
+        raise refused(
+            "url",
             _("use https:// for a server other than this machine: the event and the token travel to it"),
-            errors=[{"field": "url", "message": url}],
         )
     if parts.query or parts.fragment:
-        raise DomainError(
-            _("the server's address takes no query or fragment"), errors=[{"field": "url", "message": url}]
-        )
+        raise refused("url", _("the server's address takes no query or fragment"))
     return url
 
 
