@@ -161,8 +161,11 @@ def mirror_push(target: MirrorTarget, current_generation: int | None) -> bool:
     except PushFailed as failure:
         _failed(target, failure.reason, failure.server_sequence)
         return False
-    MirrorTarget.objects.filter(pk=target.pk).update(
-        remote_id=answer.get("id"),
+    remote_id = answer.get("id")
+    # ``key``: the organizer may have pointed the mirror elsewhere meanwhile; then this push's
+    # outcome is about the old server and is not recorded.
+    MirrorTarget.objects.filter(pk=target.pk, key=target.key).update(
+        remote_id=remote_id if isinstance(remote_id, int) else None,
         pushed_generation=current_generation,
         last_pushed_at=timezone.now(),
         last_error=None,
@@ -195,7 +198,8 @@ def _put(target: MirrorTarget, body: bytes) -> dict[str, Any]:
     timeout = settings.MIRROR_PUSH_TIMEOUT
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 - scheme checked
-            return json.loads(response.read(1_000_000) or b"{}")
+            answer = json.loads(response.read(1_000_000) or b"{}")
+            return answer if isinstance(answer, dict) else {}
     except urllib.error.HTTPError as error:
         detail, sequence = _error_detail(error)
         raise PushFailed(
@@ -237,4 +241,4 @@ def _failed(target: MirrorTarget, reason: N_, server_sequence: int | None) -> No
         changes["sequence"] = server_sequence
         changes["next_attempt_at"] = None
     logger.warning("mirror of event %s to %s: %s", target.tournament_id, target.url, reason)
-    MirrorTarget.objects.filter(pk=target.pk).update(**changes)
+    MirrorTarget.objects.filter(pk=target.pk, key=target.key).update(**changes)

@@ -60,7 +60,7 @@ def test_pairing_a_result_and_a_registration_on_a_mirror_are_refused_with_409(mi
     rounds_before = Round.objects.filter(tournament=copy).count()
 
     pairing = api.post(f"/api/v1/tournaments/{copy.pk}/rounds/", {}, format="json")
-    result = api.post(
+    result = api.put(
         f"/api/v1/matches/{match.pk}/result/",
         {"team_a_wins": 1, "team_b_wins": 0, "draws": 0, "version": match.version},
         format="json",

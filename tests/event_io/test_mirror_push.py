@@ -34,7 +34,12 @@ def laptop_event(name: str = "Friday 2HG"):
 def enter_results(round_row) -> None:
     for match in Match.objects.filter(round=round_row, team_b__isnull=False):
         match_result_report(
-            match=match, actor=round_row.tournament.created_by, team_a_wins=1, team_b_wins=0, draws=0, version=1
+            match=match,
+            actor=round_row.tournament.created_by,
+            team_a_wins=1,
+            team_b_wins=0,
+            draws=0,
+            version=1,
         )
 
 
@@ -90,7 +95,9 @@ def test_results_entered_on_the_laptop_reach_the_servers_standings(live_server):
     server_account = UserFactory(is_staff=True)
     token = Token.objects.create(user=server_account).key
     client_for(tournament.created_by).post(
-        f"/api/v1/tournaments/{tournament.pk}/mirror/", {"url": live_server.url, "token": token}, format="json"
+        f"/api/v1/tournaments/{tournament.pk}/mirror/",
+        {"url": live_server.url, "token": token},
+        format="json",
     )
 
     assert mirror_sweep() == 1
