@@ -30,7 +30,8 @@ class MirrorForm(forms.Form):
         label=gettext_lazy("API token on the server"),
         max_length=200,
         help_text=gettext_lazy(
-            "Log in on the server and get a token (POST /api/v1/auth/token/); the copy belongs to that account."
+            "A token of the server account that will own the copy (the server's API docs, /api/docs/, show "
+            "how to get one)."
         ),
         widget=forms.PasswordInput(attrs={"autocomplete": "off"}),
     )
