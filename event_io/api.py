@@ -9,12 +9,13 @@ import zlib
 from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.api import ErrorSerializer
 from common.errors import DomainError
 from event_io.mirror_copy import mirror_receive
 from event_io.mirror_push import active_target, mirror_start, mirror_stop, refused
@@ -119,6 +120,7 @@ class MirrorPushApi(APIView):
             200: MirrorPushOutputSerializer,
             201: MirrorPushOutputSerializer,
             **errors(400, 401, 403, 409),
+            413: OpenApiResponse(ErrorSerializer, description="Over MIRROR_MAX_BYTES, gzipped or unpacked."),
         },
         parameters=[OpenApiParameter("key", str, OpenApiParameter.PATH, description="32 hexadecimal digits")],
         description="Create (201) or replace (200) the mirror `key` with the pushed event file. Refused: a "

@@ -98,10 +98,14 @@ def server_base_url(url: str) -> str:
     for any other host.
     """
     url = url.strip().rstrip("/")
-    parts = urllib.parse.urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
+    try:
+        parts = urllib.parse.urlsplit(url)
+        host = parts.hostname
+    except ValueError:  # "http://[::1" and the like
+        parts, host = None, None
+    if parts is None or parts.scheme not in ("http", "https") or not host:
         raise refused("url", _("the server's address must start with https:// and name a host"))
-    if parts.scheme == "http" and not _is_loopback(parts.hostname):
+    if parts.scheme == "http" and not _is_loopback(host):
         raise refused(
             "url",
             _("use https:// for a server other than this machine: the event and the token travel to it"),
