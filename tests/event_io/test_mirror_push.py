@@ -118,6 +118,15 @@ def test_results_entered_on_the_laptop_reach_the_servers_standings(live_server):
     settings_page.force_login(tournament.created_by)
     assert "Mirror last updated" in settings_page.get(f"/events/{tournament.pk}/settings/").content.decode()
 
+    # The laptop's database restored from an older backup: its push numbers are behind the copy's.
+    MirrorTarget.objects.update(sequence=1, pushed_generation=None)
+    assert mirror_sweep(now=later) == 1
+    behind = MirrorTarget.objects.get()
+    assert (behind.sequence, behind.failures, behind.next_attempt_at) == (3, 1, None)
+    assert "is not newer than the copy here (push 3)" in behind.error_text()
+    assert mirror_sweep(now=later) == 1
+    assert MirroredEvent.objects.get().sequence == 4 and MirrorTarget.objects.get().last_error is None
+
 
 @pytest.fixture
 def silent_server():
