@@ -27,10 +27,11 @@ class ErrorSerializer(serializers.Serializer):
     errors = ErrorItemSerializer(many=True)
 
 
-def body_too_big_message() -> str:
-    """Names the limit, so a client knows how much to cut (``DATA_UPLOAD_MAX_MEMORY_SIZE``)."""
+def body_too_big_message(limit_setting: str = "DATA_UPLOAD_MAX_MEMORY_SIZE") -> str:
+    """Names the limit, so a client knows how much to cut (``DATA_UPLOAD_MAX_MEMORY_SIZE``, or the
+    setting an endpoint with its own bound names)."""
     return _("request body too large; the limit is %(limit)s bytes") % {
-        "limit": settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        "limit": getattr(settings, limit_setting)
     }
 
 

@@ -24,24 +24,34 @@ class ApiBodySizeLimitMiddleware:
     Django enforces that limit only when ``request.body`` or form data is read, and DRF's JSON
     parser reads the raw stream, so without this a 5 MB JSON body would be parsed in full, and a
     5 MB form would end as Django's HTML 400 page. Checking the Content-Length before the view
-    costs nothing and never reads the body.
+    costs nothing and never reads the body. A view that takes bigger bodies (a pushed event file)
+    names the setting that bounds it instead in ``body_limit_setting``, and reads its body itself.
     """
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-        if limit is not None and request.path.startswith(API_PREFIX):
-            try:
-                length = int(request.META.get("CONTENT_LENGTH") or 0)
-            except ValueError:
-                return JsonResponse(
-                    error_body("invalid Content-Length header", field="Content-Length"), status=400
-                )
-            if length > limit:
-                return JsonResponse(error_body(body_too_big_message()), status=413)
         return self.get_response(request)
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        if not request.path.startswith(API_PREFIX):
+            return None
+        view_class = getattr(view_func, "cls", view_func)
+        limit_setting = getattr(view_class, "body_limit_setting", "DATA_UPLOAD_MAX_MEMORY_SIZE")
+        limit = getattr(settings, limit_setting)
+        if limit is None:
+            return None
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            return JsonResponse(
+                error_body("invalid Content-Length header", field="Content-Length"), status=400
+            )
+        if length > limit:
+            message = body_too_big_message(limit_setting)
+            return JsonResponse(error_body(message), status=413)
+        return None
 
 
 DATABASE_DOWN = "the database is unavailable; try again in a minute"

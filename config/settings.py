@@ -86,6 +86,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A mirrored event (a copy of one run elsewhere) refuses every write with 409 (event_io.mirror_guard).
+    "event_io.mirror_guard.MirrorReadOnlyMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # An event's pages show times in the event's time zone (``Tournament.time_zone``).
@@ -107,6 +109,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                # event_mirror / mirror_target: "mirror of an event run elsewhere", the mirror's state.
+                "event_io.mirror_guard.mirror_context",
             ],
         },
     },
@@ -275,6 +279,16 @@ CELERY_BEAT_SCHEDULE = {
         "options": {"expires": 10},
     },
 }
+# A read-only mirror (event_io/mirror_push.py, mirror_copy.py): the laptop's sweep pushes changed
+# events every MIRROR_SWEEP_SECONDS, each push waiting at most MIRROR_PUSH_TIMEOUT seconds for the
+# server; the server takes pushed files up to MIRROR_MAX_BYTES (gzipped and unpacked alike).
+CELERY_BEAT_SCHEDULE["mirror-push"] = {
+    "task": "event_io.mirror_sweep",
+    "schedule": float(env_int("MIRROR_SWEEP_SECONDS", 5)),
+    "options": {"expires": 5},
+}
+MIRROR_PUSH_TIMEOUT = env_int("MIRROR_PUSH_TIMEOUT", 5)
+MIRROR_MAX_BYTES = env_int("MIRROR_MAX_BYTES", 64 * 1024 * 1024)
 # A rendering worker's heartbeat, and how long without one means it is gone (a few beats missed).
 DOCUMENTS_HEARTBEAT_SECONDS = env_int("DOCUMENTS_HEARTBEAT_SECONDS", 5)
 DOCUMENTS_ORPHANED_AFTER_SECONDS = env_int("DOCUMENTS_ORPHANED_AFTER_SECONDS", 30)

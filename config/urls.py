@@ -11,6 +11,7 @@ api_v1 = [
     path("", include("penalties.api.urls")),
     path("", include("documents.api.urls")),
     path("", include("floor.api.urls")),
+    path("", include("event_io.api_urls")),
 ]
 
 urlpatterns = [
@@ -27,6 +28,7 @@ urlpatterns = [
     path("", include("penalties.urls")),
     path("", include("documents.urls")),
     path("", include("floor.urls")),
+    path("", include("event_io.urls")),
 ]
 
 handler400 = "common.views.bad_request"

@@ -28,7 +28,7 @@ from event_io.reading import (
 from penalties.models import Penalty
 from tournaments.domain.event import MAX_AWARDED_BYES
 from tournaments.domain.settings import time_zone_problem
-from tournaments.enums import EntrySource, ResultKind, TeamSide
+from tournaments.enums import EntrySource, ResultKind, StaffRole, TeamSide
 from tournaments.models import (
     DraftPod,
     KeepApart,
@@ -96,8 +96,12 @@ class Importer:
     ``refs`` maps an audit ``object_type`` and a key (as JSON text) to the new row's id.
     """
 
-    def __init__(self, root: Node):
+    #: An event of the same name and date is refused (a second import of one file, by mistake).
+    refuse_same_name = True
+
+    def __init__(self, root: Node, *, keep_pk: int | None = None):
         self.root = root
+        self.keep_pk = keep_pk
         self.users: dict[str, Any] = {}
         self.users_created: list[str] = []
         self.teams: dict[str, Team] = {}
@@ -153,6 +157,10 @@ class Importer:
                 self.users_created.append(username)
             self.users[username] = user
 
+    def player_account(self, node: Node):
+        """The account linked to a player (``None`` for a walk-in without one)."""
+        return self.user(node, "user")
+
     def load_tournament(self, rename: str | None) -> Tournament:
         node = self.root.node("tournament")
         values: dict[str, Any] = {field: node.choice(field, Tournament) for field in TOURNAMENT_CHOICES}
@@ -178,13 +186,14 @@ class Importer:
         date = node.date("date")
         if not name.strip():
             raise EventFileError(node.at("name"), "empty")
-        if Tournament.objects.filter(name=name, date=date).exists():
+        if self.refuse_same_name and Tournament.objects.filter(name=name, date=date).exists():
             raise EventFileError(
                 node.at("name"),
                 f"an event named {name!r} on {date or 'no date'} exists already; import it under another name",
             )
         tournament = Tournament(
             **values,
+            pk=self.keep_pk,
             name=name,
             date=date,
             venue=node.get("venue", str),
@@ -254,7 +263,7 @@ class Importer:
                     else "",
                     wizards_id=wizards_id,
                     legacy_dci=player_node.get("legacy_dci", str),
-                    user=self.user(player_node, "user"),
+                    user=self.player_account(player_node),
                     position=player_node.natural("position"),
                 )
                 self.players[key] = player
@@ -460,6 +469,38 @@ class Importer:
                 )
                 rows.append((row, {}))
         insert(ResultReport, rows)
+
+
+class MirrorImporter(Importer):
+    """Reads a pushed event file as a mirror owned by ``owner``, under the id of the copy it replaces.
+
+    The file's accounts are the laptop's, not this server's: a username here may belong to someone
+    else. So no account is linked or created: every account the file names stands for the owner
+    (the event's creator, judges, authors of reports), the owner is the only staff (organizer), and
+    players keep no account. The audit trail stays with the event of record and is not loaded.
+    Another event with the same name and date is no reason to refuse a copy.
+    """
+
+    refuse_same_name = False
+
+    def __init__(self, root: Node, *, owner: Any, keep_pk: int | None = None):
+        super().__init__(root, keep_pk=keep_pk)
+        self.owner = owner
+
+    def load_users(self) -> None:
+        for node in self.root.nodes("users"):
+            username = node.get("username", str)
+            if not username or username in self.users:
+                raise EventFileError(node.at("username"), f"empty or listed twice: {username!r}")
+            self.users[username] = self.owner
+
+    def load_staff(self) -> None:
+        self.root.nodes("staff")  # still checked to be a list, as an import checks it
+        insert(Staff, [(Staff(tournament=self.tournament, user=self.owner, role=StaffRole.ORGANIZER), {})])
+
+    def player_account(self, node: Node):
+        self.user(node, "user")  # still checked against the file's users
+        return None
 
 
 def legacy_reports(match: Match) -> list[ResultReport]:

@@ -92,14 +92,21 @@ def event_import(data: Any, *, rename: str | None = None) -> EventImport:
     Raises :class:`EventFileError` naming the JSON path of the first problem found.
     """
     importer = Importer(Node(data, ""))
+    tournament = load_document(importer, rename=rename)
+    return EventImport(tournament=tournament, users_created=importer.users_created)
+
+
+def load_document(importer: Importer, *, rename: str | None = None, audit: bool = True) -> Tournament:
+    """Every row of the importer's document, in a savepoint: a problem leaves nothing behind."""
     try:
         with transaction.atomic():
             tournament = load_event_rows(importer, rename)
             penalties = load_penalties(importer)
             load_registrations(importer)
             load_deck_checks(importer, penalties)
-            load_audit(importer)
+            if audit:
+                load_audit(importer)
     except (IntegrityError, DataError) as exc:
         detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise EventFileError("", f"the file contradicts a database rule: {detail}") from None
-    return EventImport(tournament=tournament, users_created=importer.users_created)
+    return tournament

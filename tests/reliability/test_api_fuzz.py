@@ -118,6 +118,7 @@ def build_event() -> FuzzEvent:
         "note_id": ev.note.pk,
         "code": "ACDEFG",
         "invitation_id": invitation.pk,
+        "key": "0123456789abcdef0123456789abcdef",  # a mirror's copy on this server (PUT /mirrors/)
     }
     own = {
         **common,

@@ -41,6 +41,8 @@ from drf_spectacular.generators import SchemaGenerator
 from rest_framework.request import Request
 from rest_framework.test import APIRequestFactory
 
+from event_io.export import event_export
+from event_io.mirror_push import mirror_start
 from tests.factories import DEFAULT_PASSWORD, UserFactory
 from tests.reliability.event import DECKLIST, Event, build_round_one_event
 from tests.tournaments.factories import client_for
@@ -90,6 +92,15 @@ def pending_invitation(ev: Event) -> None:
         tournament=ev.tournament, team=ev.teams[0], invitee=invitee, invited_by=ev.users["organizer"]
     )
     ev.ids["invitation_id"] = invitation.pk
+
+
+def mirroring(ev: Event) -> None:
+    mirror_start(tournament=ev.tournament, url="https://events.example.org", token="a-token-of-the-server")
+
+
+def pushed_file(ev: Event) -> dict:
+    """The event's file as a laptop pushes it to the server (``ev.ids["key"]`` names the copy)."""
+    return {"sequence": 1, "event": event_export(ev.tournament)}
 
 
 @dataclass(frozen=True)
@@ -142,6 +153,16 @@ MATRIX = [
       body={"venue": "Back room", "round_minutes": 55}),
     R("PATCH", T + "/",                                      401,  403,  403,  403,  403,  403,  409,  403,  409,
       body={"swiss_rounds": 4}, label="after round 1 is paired"),
+    # a read-only mirror on a public server: started, read and stopped by the organizer on the laptop
+    R("GET",  T + "/mirror/",                                401,  403,  403,  403,  403,  403,  200,  403,  200,
+      prepare=mirroring),
+    R("POST", T + "/mirror/",                                401,  403,  403,  403,  403,  403,  200,  403,  200,
+      body={"url": "https://events.example.org", "token": "a-token-of-the-server"}),
+    R("DELETE", T + "/mirror/",                              401,  403,  403,  403,  403,  403,  204,  403,  204,
+      prepare=mirroring),
+    # on the server, a pushed event file creates a mirrored event: accounts that may create events
+    R("PUT",  "/api/v1/mirrors/{key}/",                      401,  403,  403,  403,  403,  403,  201,  201,  201,
+      body=pushed_file),
     R("GET",  T + "/staff/",                                 401,  403,  403,  200,  200,  200,  200,  403,  200),
     R("POST", T + "/staff/",                                 401,  403,  403,  403,  403,  403,  201,  403,  201,
       body={"username": "newcomer_staff", "role": "judge"},
@@ -302,6 +323,7 @@ def default_ids(ev: Event) -> dict:
         "note_id": ev.note.pk,
         "code": "ACDEFG",
         "invitation_id": 0,
+        "key": "0123456789abcdef0123456789abcdef",
     }
 
 
