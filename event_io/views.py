@@ -1,7 +1,6 @@
 """The organizer's mirror page, reached from the event's settings: start, stop, and how it goes.
 
-A plain form (works with JavaScript off); the same services as ``POST/DELETE
-/api/v1/tournaments/{id}/mirror/``.
+A plain form (works with JavaScript off); the same services as the mirror's API (``event_io.api``).
 """
 
 from __future__ import annotations
