@@ -41,6 +41,7 @@ from tournaments.read_models import (
 )
 from tournaments.selectors import (
     StandingsLine,
+    day_two_line,
     last_public_standings_round,
     rounds_for,
     standings_for,
@@ -194,6 +195,9 @@ def tournament_public(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "name_ranges": NAME_RANGES,
         }
     standings_round, lines = _standings_lines(tournament, final)
+    day_two = memoized(
+        tournament_id, f"day-two:{standings_round}", lambda: day_two_line(tournament, standings_round)
+    )
     standings = None
     if lines and (final is None or lines):
         rows_shown = standings_rows(lines) if len(lines) <= INLINE_TEAMS else []
@@ -223,6 +227,7 @@ def tournament_public(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "bracket": frame["bracket"],
         "pairings": pairings,
         "standings": standings,
+        "day_two": day_two,
         "past_rounds": frame["past_rounds"],
         "team_count": team_count,
         "teams": teams_for(tournament) if team_count is not None and team_count <= INLINE_TEAMS * 4 else None,

@@ -29,7 +29,9 @@ from tournaments.domain import (
     ResultKind,
     chart_size,
     compute_standings,
+    day_two_counts,
     format_percentage,
+    with_day_two_cut,
 )
 from tournaments.domain.choices import TeamSide
 from tournaments.domain.play_draw import play_draw_chooser
@@ -89,6 +91,7 @@ def event_settings_for(tournament: Tournament) -> EventSettings:
         or (TEAM_TIEBREAKERS if tournament.is_team_event else INDIVIDUAL_TIEBREAKERS),
         percentage_floor=tournament.percentage_floor,
         games_per_match=tournament.games_per_match,
+        day_two=tournament.cut_to_day_two,
     )
 
 
@@ -174,7 +177,8 @@ def event_state_for(
     (team id → points; unless given, what the apps registered in ``tournaments.hooks`` report).
 
     With ``through_round``, only results of rounds 1..N count and teams that registered later are
-    left out, so "standings after round N" is what was true then.
+    left out, so "standings after round N" is what was true then. Once a day-2 round is paired
+    (``day_two``), the teams below the cut are ``eliminated``.
     """
     if teams is None:
         teams = list(Team.objects.filter(tournament=tournament).formed().order_by("id"))
@@ -194,7 +198,9 @@ def event_state_for(
     if through_round is not None:
         matches = matches.filter(round__number__lte=through_round)
     results = []
+    latest_round = 0
     for number, a, b, a_wins, b_wins, draws, kind, confirmed in matches:
+        latest_round = max(latest_round, number)
         row = Match(
             team_a_id=a,
             team_b_id=b,
@@ -215,7 +221,7 @@ def event_state_for(
     if adjustments is None:
         adjustments = match_point_adjustments(tournament.id)
     penalties = {team: points for team, points in adjustments.items() if team in team_ids}
-    return EventState(
+    state = EventState(
         team_ids=tuple(sorted(team_ids)),
         results=tuple(results),
         settings=event_settings_for(tournament),
@@ -226,6 +232,20 @@ def event_state_for(
         fixed_tables={t.id: t.fixed_table for t in teams if t.fixed_table is not None},
         awarded_byes={t.id: t.awarded_byes for t in teams if t.awarded_byes},
     )
+    cut = state.settings.day_two
+    if cut is not None and cut.applies_to(latest_round):
+        state = with_day_two_cut(state)
+    return state
+
+
+def pairing_state(tournament: Tournament, number: int) -> EventState:
+    """The event as the pairing of round ``number`` sees it: in a day-2 round, with the teams
+    below the cut eliminated (the cut is made when its first round is paired)."""
+    state = event_state_for(tournament)
+    cut = state.settings.day_two
+    if cut is not None and cut.applies_to(number):
+        state = with_day_two_cut(state)
+    return state
 
 
 @dataclass(frozen=True)
@@ -247,6 +267,26 @@ class StandingsLine:
     gw: Decimal
     ogw: Decimal
     dropped: bool
+    eliminated: bool = False
+
+
+@dataclass(frozen=True)
+class DayTwoLine:
+    """The day-2 line of the public pages: "18 of 32 teams advanced with 6+ points"."""
+
+    after_round: int
+    min_match_points: int
+    advanced: int
+    teams: int
+
+
+def day_two_line(tournament: Tournament, standings_round: int) -> DayTwoLine | None:
+    """The cut to day 2 once the standings shown are at or after its round, else ``None``."""
+    cut = tournament.cut_to_day_two
+    if cut is None or standings_round < cut.after_round:
+        return None
+    advanced, teams = day_two_counts(event_state_for(tournament, through_round=cut.after_round))
+    return DayTwoLine(cut.after_round, cut.min_match_points, advanced, teams)
 
 
 def last_public_standings_round(tournament: Tournament) -> int:
@@ -267,7 +307,8 @@ def last_public_standings_round(tournament: Tournament) -> int:
 def standings_for(tournament: Tournament, *, through_round: int | None = None) -> list[StandingsLine]:
     """Swiss standings computed by the engine, best first, in five queries plus the penalties'.
 
-    ``through_round`` limits them to rounds 1..N (unset: every confirmed result so far). Ties left
+    ``through_round`` limits them to rounds 1..N (unset: every confirmed result so far); from the
+    round of a cut to day 2 on, the teams below it are marked ``eliminated``. Ties left
     after the tiebreakers are broken by the seed of the last round counted, as DECISIONS.md says.
     Playoff matches never change the Swiss standings.
     """
@@ -278,6 +319,9 @@ def standings_for(tournament: Tournament, *, through_round: int | None = None) -
         .prefetch_related(Prefetch("players", queryset=Player.objects.order_by("position")))
     )
     state = event_state_for(tournament, through_round=through_round, teams=teams)
+    cut = state.settings.day_two
+    if cut is not None and through_round is not None and through_round >= cut.after_round:
+        state = with_day_two_cut(state)
     seeds = Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS).order_by("-number")
     if through_round is not None:
         seeds = seeds.filter(number__lte=through_round)
@@ -300,6 +344,7 @@ def standings_for(tournament: Tournament, *, through_round: int | None = None) -
             gw=Decimal(format_percentage(row.gw)),
             ogw=Decimal(format_percentage(row.ogw)),
             dropped=row.dropped,
+            eliminated=row.eliminated,
         )
         for row in compute_standings(state, seed=seed)
     ]

@@ -397,6 +397,9 @@ class StandingsRowOutputSerializer(serializers.Serializer):
     gw = serializers.FloatField()
     ogw = serializers.FloatField()
     dropped = serializers.BooleanField()
+    eliminated = serializers.BooleanField(
+        help_text="Did not advance at the event's cut to day 2 (day_two): never paired again, not dropped."
+    )
 
 
 class StandingsQuerySerializer(serializers.Serializer):
