@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from fractions import Fraction
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -103,3 +104,38 @@ def test_day_two_setting_problems_name_what_is_wrong() -> None:
     assert day_two_problems({"after_round": 3}, 6) == [
         'give {"after_round": R, "min_match_points": P}, or null for no cut'
     ]
+
+
+def test_the_example_of_the_decisions_page() -> None:
+    """docs/decisions.md "A cut to day 2": X is cut at 1-2 after round 3; its opponents A (2-1),
+    B (1-2) and C (3-0) end at 4-2, 1-2 and 5-1."""
+    x, a, b, c = 1, 2, 3, 4
+    d, e, f, g, h, i, j, k, m = range(5, 14)
+    rounds = {
+        1: [(c, x), (d, a), (b, f), (h, j), (k, i)],
+        2: [(a, x), (g, b), (c, h), (j, e), (k, m)],
+        3: [(x, b), (a, e), (c, i), (j, k), (d, m)],
+        4: [(a, j), (k, c)],
+        5: [(j, a), (c, k)],
+        6: [(a, k), (c, j)],
+    }
+    results = [
+        MatchResult.played(n, winner, loser, 1, 0) for n, pairs in rounds.items() for winner, loser in pairs
+    ]
+    cut = DayTwo(after_round=3, min_match_points=6)
+    state = with_day_two_cut(
+        EventState(
+            team_ids=tuple(range(1, 14)),
+            results=tuple(results),
+            settings=replace(EventSettings.team_event(), day_two=cut),
+        )
+    )
+    frozen = replace(
+        state, settings=replace(state.settings, day_two=replace(cut, tiebreakers=DayTwoTiebreakers.FROZEN))
+    )
+
+    assert {x, b} <= state.eliminated and not {a, c, j, k} & state.eliminated
+    by_mtr = {row.team_id: row for row in compute_standings(state, seed=1)}
+    by_frozen = {row.team_id: row for row in compute_standings(frozen, seed=1)}
+    assert by_mtr[x].omw == Fraction(11, 18)  # (2/3 + 1/3 + 5/6) / 3 = 61.11%
+    assert by_frozen[x].omw == Fraction(2, 3)  # (2/3 + 1/3 + 1) / 3 = 66.67%
