@@ -463,9 +463,11 @@ class PrimaryPlayerForm(forms.Form):
 
 
 class PodsSeatForm(forms.Form):
-    """Booster Draft: which draft of the event to seat (1 for the first)."""
+    """Booster Draft: which draft of the event to seat (1 for the first), in the usual pods or in
+    one pod of every team."""
 
     draft = forms.IntegerField(min_value=1, max_value=20)
+    single_pod = forms.BooleanField(required=False)
 
 
 class PlayerReportForm(forms.Form):

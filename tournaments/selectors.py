@@ -15,9 +15,10 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Case, Count, F, Prefetch, QuerySet, When
+from django.db.models import Case, Count, F, Max, Prefetch, QuerySet, When
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare, salted_hmac
+from django.utils.translation import gettext as _
 
 from common.numbers import column_range
 from tournaments.domain import (
@@ -26,18 +27,21 @@ from tournaments.domain import (
     EventSettings,
     EventState,
     MatchResult,
+    PlayoffError,
     ResultKind,
     chart_size,
     compute_standings,
     day_two_counts,
     format_percentage,
+    recommended_rounds,
     with_day_two_cut,
 )
 from tournaments.domain.choices import TeamSide
 from tournaments.domain.play_draw import play_draw_chooser
+from tournaments.domain.pods import forced_rematch_pods, pod_sizes
 from tournaments.domain.result_state import Entry, EntrySource, ResultState, derive
 from tournaments.domain.team_forming import InvitationStatus
-from tournaments.enums import PlayoffPlayDraw, RoundKind, StaffRole
+from tournaments.enums import Format, PlayoffPlayDraw, Rel, RoundKind, StaffRole
 from tournaments.hooks import match_point_adjustments
 from tournaments.models import (
     DraftPod,
@@ -384,6 +388,66 @@ def play_draw_choosers(round_row: Round) -> dict[int, int]:
         match_id: play_draw_chooser(team_a=a, team_b=b, swiss_rank=ranks, policy=policy, seed=round_row.seed)
         for match_id, a, b in pairs
     }
+
+
+def draft_team_ids(tournament: Tournament) -> list[int]:
+    """The teams the event's next draft seats: those the next Swiss round would pair (not
+    dropped, disqualified, forming, or cut at day 2)."""
+    number = (
+        Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS).aggregate(last=Max("number"))[
+            "last"
+        ]
+        or 0
+    ) + 1
+    return pairing_state(tournament, number).active_teams(number)
+
+
+@dataclass(frozen=True)
+class PodWarning:
+    """Pods the next draft would seat that force rematches in the Swiss rounds left."""
+
+    teams: int
+    sizes: tuple[int, ...]
+    too_small: tuple[int, ...]
+    rounds: int
+
+    @property
+    def message(self) -> str:
+        """What the organizer reads before seating, with what the rules allow instead."""
+        return _(
+            "%(teams)s teams make pods of %(sizes)s teams, and a pod of %(small)s teams cannot play the "
+            "%(rounds)s Swiss rounds left without rematches. The rules allow one pod of all %(teams)s "
+            "teams, or cross-pod pairing at Regular REL (announced in the settings)."
+        ) % {
+            "teams": self.teams,
+            "sizes": " + ".join(str(size) for size in self.sizes),
+            "small": min(self.too_small),
+            "rounds": self.rounds,
+        }
+
+
+def pod_rematch_warning(tournament: Tournament, teams: int) -> PodWarning | None:
+    """What to tell the organizer before seating ``teams`` teams in pods, if a pod would be too
+    small for the Swiss rounds left (MTR 7.6: play stays in the pod, unless cross-pod pairing is
+    announced at Regular REL, which needs no warning)."""
+    if tournament.format != Format.DRAFT or (tournament.cross_pod_pairing and tournament.rel == Rel.REGULAR):
+        return None
+    played = Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS).count()
+    total = tournament.swiss_rounds
+    if total is None:
+        try:
+            total = recommended_rounds(
+                teams,
+                team_event=tournament.is_team_event,
+                booster_draft_playoff=tournament.booster_draft_playoff,
+            ).swiss_rounds
+        except PlayoffError:
+            return None
+    sizes = tuple(pod_sizes(teams, team_size=tournament.team_size))
+    too_small = tuple(forced_rematch_pods(sizes, total - played))
+    if not too_small:
+        return None
+    return PodWarning(teams, sizes, too_small, total - played)
 
 
 def chart_size_for(tournament: Tournament) -> int:
