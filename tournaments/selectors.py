@@ -429,10 +429,12 @@ class PodWarning:
 def pod_rematch_warning(tournament: Tournament, teams: int) -> PodWarning | None:
     """What to tell the organizer before seating ``teams`` teams in pods, if a pod would be too
     small for the Swiss rounds left (MTR 7.6: play stays in the pod, unless cross-pod pairing is
-    announced at Regular REL, which needs no warning)."""
+    announced at Regular REL, which needs no warning); nothing right after a draft is seated."""
     if tournament.format != Format.DRAFT or (tournament.cross_pod_pairing and tournament.rel == Rel.REGULAR):
         return None
     played = Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS).count()
+    if DraftPod.objects.filter(tournament=tournament, seated_after_round=played).exists():
+        return None  # a draft was just seated for the rounds to come
     total = tournament.swiss_rounds
     if total is None:
         try:
@@ -444,7 +446,7 @@ def pod_rematch_warning(tournament: Tournament, teams: int) -> PodWarning | None
         except PlayoffError:
             return None
     sizes = tuple(pod_sizes(teams, team_size=tournament.team_size))
-    too_small = tuple(forced_rematch_pods(sizes, total - played))
+    too_small = tuple(forced_rematch_pods(sizes, total - played, team_size=tournament.team_size))
     if not too_small:
         return None
     return PodWarning(teams, sizes, too_small, total - played)

@@ -61,10 +61,12 @@ def rounds_without_rematch(teams: int) -> int:
     return teams if teams % 2 else teams - 1
 
 
-def forced_rematch_pods(sizes: Sequence[int], rounds: int) -> list[int]:
-    """The pod sizes (in teams) among ``sizes`` that cannot play ``rounds`` Swiss rounds without a
-    rematch."""
-    return [size for size in sizes if rounds_without_rematch(size) < rounds]
+def forced_rematch_pods(sizes: Sequence[int], rounds: int, *, team_size: int) -> list[int]:
+    """The pods (sizes in teams) among ``sizes`` smaller than a full pod of eight players that
+    cannot play ``rounds`` Swiss rounds without a rematch. Full pods are the MTR's own choice (its
+    chart plays 9-16 teams four rounds in pods of four), so only a split's leftover pod is flagged."""
+    full = max(POD_PLAYERS // max(team_size, 1), 2)
+    return [size for size in sizes if size < full and rounds_without_rematch(size) < rounds]
 
 
 def seat_pods(

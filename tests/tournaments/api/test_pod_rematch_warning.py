@@ -15,8 +15,9 @@ pytestmark = pytest.mark.django_db
 def test_a_pod_of_two_teams_can_play_one_round_and_a_pod_of_three_three():
     assert [rounds_without_rematch(n) for n in (2, 3, 4, 5)] == [1, 3, 3, 5]
     assert pod_sizes(5, team_size=2) == [3, 2]
-    assert forced_rematch_pods([3, 2], 3) == [2]
-    assert forced_rematch_pods([4, 4], 3) == []
+    assert forced_rematch_pods([3, 2], 3, team_size=2) == [2]
+    assert forced_rematch_pods([4, 4], 3, team_size=2) == []
+    assert forced_rematch_pods([4, 4, 4], 4, team_size=2) == [], "full pods are the MTR chart's own"
 
 
 def test_five_teams_are_warned_before_seating_and_may_seat_one_pod():
@@ -36,6 +37,7 @@ def test_five_teams_are_warned_before_seating_and_may_seat_one_pod():
     seated = organizer.post(f"{base}/pods/", {"draft": 1, "single_pod": True}, format="json")
     assert seated.status_code == 201, seated.json()
     assert [sorted(pod["teams"]) for pod in seated.json()["pods"]] == [sorted(team_ids)]
+    assert organizer.get(f"{base}/pods/").json()["next_draft_warning"] is None, "just seated"
     opponents: dict[int, set[int]] = {team: set() for team in team_ids}
     for _ in range(3):
         for match in _pair_report_publish(organizer, base)["matches"]:
