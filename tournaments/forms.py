@@ -91,8 +91,22 @@ class DayTwoWidget(forms.MultiWidget):
     def __init__(self) -> None:
         super().__init__(
             {
-                "after_round": forms.NumberInput(attrs={"min": 1, "inputmode": "numeric"}),
-                "min_match_points": forms.NumberInput(attrs={"min": 1, "inputmode": "numeric"}),
+                "after_round": forms.NumberInput(
+                    attrs={
+                        "min": 1,
+                        "inputmode": "numeric",
+                        "placeholder": _("after round"),
+                        "aria-label": _("Cut after round"),
+                    }
+                ),
+                "min_match_points": forms.NumberInput(
+                    attrs={
+                        "min": 1,
+                        "inputmode": "numeric",
+                        "placeholder": _("match points to advance"),
+                        "aria-label": _("Match points to advance"),
+                    }
+                ),
             }
         )
 
