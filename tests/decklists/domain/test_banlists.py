@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime
+import json
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +20,7 @@ from decklists.domain import (
 )
 
 D = datetime.date
+EVENTS = Path(__file__).resolve().parents[2] / "fixtures" / "events"
 
 
 def changes(*rows: tuple[str, str | None, str, str]) -> dict:
@@ -187,3 +190,26 @@ def test_an_unban_does_not_bring_a_card_outside_the_pool_into_the_format(index: 
     history = BanListHistory.from_json(changes(("standard", "2026-01-01", "Brainstorm", "legal")))
 
     assert history.legality_on(index.card("Brainstorm"), "standard", D(2026, 2, 1)) is Legality.NOT_LEGAL
+
+
+@pytest.mark.parametrize("event_file", ["melee-340292.json", "melee-450124.json"])
+def test_the_lists_of_real_events_are_legal_on_their_own_dates(index: CardIndex, event_file: str) -> None:
+    """A Pauper event of 2025-07-15 (High Tide unbanned 2025-03-31, banned again 2025-11-10) and
+    a Premodern event of 2026-08-08: every list played there passes the ban check of its date."""
+    event = json.loads((EVENTS / event_file).read_text(encoding="utf-8"))
+    on = D.fromisoformat(event["date"][:10])
+    format_id = event["format"].lower()
+    refused = {}
+    for player, lists in event["decklists"].items():
+        counts: dict[str, int] = {}
+        for count, name in lists["main"]:
+            card = index.get(name)
+            assert card is not None, name
+            counts[card.name] = counts.get(card.name, 0) + count
+        deck = Deck(player=player, format=format_id, main=counts)
+        codes = {e.code for e in check_constructed_deck(deck, index, on=on)} - {ErrorCode.DECK_TOO_SMALL}
+        if codes & {ErrorCode.BANNED, ErrorCode.RESTRICTED_OVER_1}:
+            refused[player] = [str(e.message) for e in check_constructed_deck(deck, index, on=on)]
+
+    assert refused == {}
+    assert len(event["decklists"]) >= 21
