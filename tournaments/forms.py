@@ -126,6 +126,9 @@ class DayTwoField(forms.MultiValueField):
             fields=(forms.IntegerField(**bounds), forms.IntegerField(**bounds)),
             require_all_fields=False,
             required=False,
+            error_messages={
+                "incomplete": _("Give both the round of the cut and the match points, or neither.")
+            },
             **kwargs,
         )
 
@@ -133,8 +136,6 @@ class DayTwoField(forms.MultiValueField):
         after, points = (list(data_list) + [None, None])[:2]
         if after is None and points is None:
             return None
-        if after is None or points is None:
-            raise forms.ValidationError(_("Give both the round of the cut and the match points, or neither."))
         return {"after_round": after, "min_match_points": points}
 
 
