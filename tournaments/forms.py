@@ -284,7 +284,6 @@ class TournamentSettingsForm(forms.ModelForm):
         "games_per_match",
         "swiss_rounds",
         "top_cut",
-        "day_two",
         "tiebreakers",
         "booster_draft_playoff",
         "cross_pod_pairing",

@@ -49,7 +49,7 @@ SETTINGS: tuple[str, ...] = (
 #: Fixed once round 1 is paired (MTR 10.2: the number of Swiss rounds and the cut are announced
 #: before round 1; the format, team size, match length and tiebreakers shape every pairing).
 FIXED_ONCE_PAIRED = frozenset(
-    {"format", "team_size", "games_per_match", "swiss_rounds", "top_cut", "day_two", "tiebreakers"}
+    {"format", "team_size", "games_per_match", "swiss_rounds", "top_cut", "tiebreakers"}
 )
 
 #: Settings whose empty value (None) means something: no date, from the MTR chart, no deadline.

@@ -90,3 +90,22 @@ def test_a_day_two_that_cannot_work_is_a_400_naming_the_field(day_two, message):
     assert response.status_code == 400
     [error] = response.json()["errors"]
     assert error["field"] == "day_two" and message in error["message"]
+
+
+def test_the_cut_may_be_set_after_round_1_and_is_fixed_once_made():
+    organizer = client_for(OrganizerFactory())
+    base, _ids = _event(organizer, 8)
+    _play_round(organizer, base)
+    _play_round(organizer, base)
+
+    behind = organizer.patch(
+        f"{base}/", {"day_two": {"after_round": 1, "min_match_points": 3}}, format="json"
+    )
+    ahead = organizer.patch(f"{base}/", {"day_two": {"after_round": 2, "min_match_points": 3}}, format="json")
+    _play_round(organizer, base)
+    moved = organizer.patch(f"{base}/", {"day_two": {"after_round": 3, "min_match_points": 3}}, format="json")
+
+    assert behind.status_code == 409 and behind.json()["errors"][0]["field"] == "day_two"
+    assert ahead.status_code == 200, ahead.json()
+    assert moved.status_code == 409
+    assert "the cut to day 2 was made when round 3 was paired" in moved.json()["detail"]
