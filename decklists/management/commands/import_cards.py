@@ -78,7 +78,7 @@ class Command(BaseCommand):
             source=f"{kind}: {source}",
             data_date=extra.get("data_date", ""),
             aliases=extra.get("aliases"),
-            ban_history=history or extra.get("ban_history"),
+            ban_history=history if history is not None else extra.get("ban_history"),
             snapshot_sha256=sha if kind == "snapshot" and sha == shipped_snapshot_sha256() else "",
             progress=self._progress("writing"),
         )
