@@ -306,6 +306,7 @@ class TournamentSettingsForm(forms.ModelForm):
             field = self.fields[name]
             if isinstance(field, forms.ChoiceField):
                 field.choices = _translated(list(field.choices))
+        self.fields["day_two_tiebreakers"].required = False
         fixed = set(self.STRUCTURE) if structure_fixed else set()
         if team_size_fixed:
             fixed.add("team_size")
@@ -314,6 +315,10 @@ class TournamentSettingsForm(forms.ModelForm):
             self.fields[name].help_text = (
                 _("Fixed: round 1 is paired.") if structure_fixed else _("Fixed: teams are registered.")
             )
+
+    def clean_day_two_tiebreakers(self) -> str:
+        """A form posted without it (a page opened before the setting existed) keeps the value."""
+        return self.cleaned_data["day_two_tiebreakers"] or self.initial["day_two_tiebreakers"]
 
     def clean_tiebreakers(self) -> list[str]:
         return self.cleaned_data["tiebreakers"].replace(",", " ").split()
