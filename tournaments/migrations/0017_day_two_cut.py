@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0015_pool_entry_name_reading'),
+        ('tournaments', '0016_join_codes_twelve_characters_invitation_named_by_login'),
     ]
 
     operations = [
