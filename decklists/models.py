@@ -67,8 +67,9 @@ class CardData(models.Model):
     aliases = models.JSONField(default=dict, help_text="MTGO alias → canonical name (Omenpath names).")
     ban_history = models.JSONField(
         default=dict,
-        help_text='Banned/restricted list changes with effective dates: {"pauper": [["2026-09-02", '
-        '{"Narcomoeba": "banned"}]]}; decklists are checked against the lists in force on the event\'s date.',
+        help_text='Banned/restricted list changes with effective dates: {"changes": [{"format": '
+        '"modern", "date": "2026-05-18", "card": "Phlage, Titan of Fire\'s Fury", "status": '
+        '"banned"}]}; decklists are checked against the lists in force on the event\'s date.',
     )
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -64,28 +64,34 @@ def card_index() -> CardIndex:
     """The index of the card table's current contents (see the module docstring).
 
     No ``CardData`` row means the loading migration has not run; the shipped snapshot is
-    then the only card data there is. The cache key includes ``updated_at`` as well as the
-    revision, so a revision number reused after a rolled-back import never hits a stale index.
+    then the only card data there is. While the table holds exactly the shipped snapshot its
+    cached index serves, under the stored ban-list history (``import_cards --ban-history``
+    may have replaced it). The cache key includes ``updated_at`` as well as the revision, so
+    a revision number reused after a rolled-back import never hits a stale index.
     """
     state = (
         CardData.objects.filter(pk=1)
         .values("revision", "updated_at", "snapshot_sha256", "aliases", "formats", "ban_history")
         .first()
     )
-    if state is None or state["snapshot_sha256"] == shipped_snapshot_sha256():
+    if state is None:
         return load_card_index()
     key = (state["revision"], state["updated_at"])
     with _lock:
         index = _cached.get(key)
         if index is None:
-            legalities: dict = {}
-            rows = Card.objects.values(*INDEX_FIELDS).iterator(4000)
-            index = CardIndex(
-                [card_from_row(row, legalities) for row in rows],
-                aliases=state["aliases"],
-                formats=state["formats"],
-                ban_history=BanListHistory.from_json(state["ban_history"]),
-            )
+            history = BanListHistory.from_json(state["ban_history"])
+            if state["snapshot_sha256"] == shipped_snapshot_sha256():
+                index = load_card_index().with_ban_history(history)
+            else:
+                legalities: dict = {}
+                rows = Card.objects.values(*INDEX_FIELDS).iterator(4000)
+                index = CardIndex(
+                    [card_from_row(row, legalities) for row in rows],
+                    aliases=state["aliases"],
+                    formats=state["formats"],
+                    ban_history=history,
+                )
             _cached.clear()
             _cached[key] = index
     return index

@@ -326,14 +326,35 @@ def cards_import(
     state.snapshot_sha256 = snapshot_sha256 if not existing.keys() - incoming.keys() else ""
     if aliases is not None:
         state.aliases = aliases
-    if ban_history is not None and ban_history.to_json() != state.ban_history:
-        state.ban_history = ban_history.to_json()
-        state.revision = F("revision") + 1
+    if ban_history is not None:
+        _replace_history(state, ban_history)
     state.formats = sorted(
         {fmt for card in Card.objects.values_list("legalities", flat=True) for fmt in card}
     )
     state.save()
     return report
+
+
+@transaction.atomic
+def ban_history_replace(ban_history: BanListHistory) -> bool:
+    """Replace the banned/restricted list history alone (a ban announcement between card
+    releases); ``False`` if it was already the stored one."""
+    state, _created = CardData.objects.select_for_update().get_or_create(pk=1)
+    if not _replace_history(state, ban_history):
+        return False
+    state.save()
+    return True
+
+
+def _replace_history(state: CardData, ban_history: BanListHistory) -> bool:
+    """Store ``ban_history`` on ``state`` (not saved) and move its revision, so every process
+    rebuilds its index; ``False`` if nothing changed."""
+    stored = ban_history.to_json()
+    if stored == state.ban_history:
+        return False
+    state.ban_history = stored
+    state.revision = F("revision") + 1
+    return True
 
 
 # Deck checks. Callers check that ``actor`` is a judge of the event (JUDGES).

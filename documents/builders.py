@@ -425,12 +425,16 @@ def standings(tournament: Tournament, round_obj: Round, paper: str) -> dict:
 
     For the final (``is_final``) these are the event's final standings: places from the playoff
     (``playoff_order``), then everyone else in Swiss order; the other columns stay the Swiss ones.
+    A day-2 round's standings list the day-2 teams only (the others did not advance).
     """
     final = is_final(round_obj)
     if final:
         lines = final_standings(tournament, round_obj)
     else:
         lines = standings_for(tournament, through_round=round_obj.number)
+        cut = tournament.cut_to_day_two
+        if cut is not None and cut.applies_to(round_obj.number):
+            lines = [line for line in lines if not line.eliminated]
     tiebreakers = [
         name for name in (tournament.tiebreakers or ["match_points", "omw"]) if name != "match_points"
     ]

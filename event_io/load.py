@@ -26,6 +26,7 @@ from event_io.reading import (
     player_key,
 )
 from penalties.models import Penalty
+from tournaments.domain.day_two import day_two_problems
 from tournaments.domain.event import MAX_AWARDED_BYES
 from tournaments.domain.settings import time_zone_problem
 from tournaments.enums import EntrySource, ResultKind, StaffRole, TeamSide
@@ -182,6 +183,13 @@ class Importer:
             values[field] = node.natural(field)
         for field in ("swiss_rounds", "top_cut"):
             values[field] = node.natural(field, null=True)
+        # The cut to day 2: absent in files written before it (no cut).
+        if "day_two_tiebreakers" in node.value:
+            values["day_two_tiebreakers"] = node.choice("day_two_tiebreakers", Tournament)
+        if "day_two" in node.value:
+            values["day_two"] = node.get("day_two", dict, null=True)
+            if problems := day_two_problems(values["day_two"], values["swiss_rounds"]):
+                raise EventFileError(node.at("day_two"), problems[0])
         name = rename or node.get("name", str)
         date = node.date("date")
         if not name.strip():

@@ -207,7 +207,8 @@ def deck_check_plan(round_row: Round, *, count: int) -> list[ProposedCheck]:
 
 def deck_check_contenders(tournament: Tournament) -> Contenders:
     """Unchecked active teams that can still reach the top cut, from the standings after the last
-    Swiss round whose results are all in; the rounds after it are the remaining ones."""
+    Swiss round whose results are all in; the rounds after it are the remaining ones. Teams cut
+    at day 2 play no more and are not contenders."""
     finished = (
         Round.objects.finished()
         .filter(tournament=tournament, kind=RoundKind.SWISS)
@@ -226,7 +227,9 @@ def deck_check_contenders(tournament: Tournament) -> Contenders:
             StandingsEntry(
                 team_id=line.team_id,
                 match_points=line.match_points,
-                active=active.get(line.team_id) is None and line.team_id not in disqualified,
+                active=active.get(line.team_id) is None
+                and line.team_id not in disqualified
+                and not line.eliminated,
             )
             for line in lines
         ]

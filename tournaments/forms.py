@@ -85,6 +85,60 @@ def _time_zone_field() -> forms.TypedChoiceField:
     )
 
 
+class DayTwoWidget(forms.MultiWidget):
+    """The cut to day 2 as two plain number boxes (works without JavaScript)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            {
+                "after_round": forms.NumberInput(
+                    attrs={
+                        "min": 1,
+                        "inputmode": "numeric",
+                        "placeholder": _("after round"),
+                        "aria-label": _("Cut after round"),
+                    }
+                ),
+                "min_match_points": forms.NumberInput(
+                    attrs={
+                        "min": 1,
+                        "inputmode": "numeric",
+                        "placeholder": _("match points to advance"),
+                        "aria-label": _("Match points to advance"),
+                    }
+                ),
+            }
+        )
+
+    def decompress(self, value):
+        return [value.get("after_round"), value.get("min_match_points")] if value else [None, None]
+
+
+class DayTwoField(forms.MultiValueField):
+    """``{"after_round": R, "min_match_points": P}`` from its two boxes; both empty: no cut. The
+    service checks the numbers against the event (``day_two_problems``)."""
+
+    widget = DayTwoWidget
+
+    def __init__(self, **kwargs) -> None:
+        bounds = {"min_value": 1, "max_value": 1000}
+        super().__init__(
+            fields=(forms.IntegerField(**bounds), forms.IntegerField(**bounds)),
+            require_all_fields=False,
+            required=False,
+            error_messages={
+                "incomplete": _("Give both the round of the cut and the match points, or neither.")
+            },
+            **kwargs,
+        )
+
+    def compress(self, data_list):
+        after, points = (list(data_list) + [None, None])[:2]
+        if after is None and points is None:
+            return None
+        return {"after_round": after, "min_match_points": points}
+
+
 class TournamentCreateForm(forms.Form):
     """A new event. Everything but the name is optional; the defaults shown are the service's,
     except the language, which starts as the organizer's own (a Japanese store prints in Japanese)."""
@@ -158,6 +212,13 @@ class TournamentSettingsForm(forms.ModelForm):
     language = _language_field()
     time_zone = _time_zone_field()
     top_cut = _optional_choice(TOP_CUT_CHOICES, coerce=int, label=_("Top cut"))
+    day_two = DayTwoField(
+        label=_("Cut to day 2: after round, at least match points"),
+        help_text=_(
+            "After that round only the teams with at least that many match points play on; the others "
+            "stay in the standings as not advanced. Swiss rounds count both days. Empty: no cut."
+        ),
+    )
     tiebreakers = forms.CharField(
         label=_("Tiebreakers"),
         required=False,
@@ -189,6 +250,7 @@ class TournamentSettingsForm(forms.ModelForm):
             "decklists_published": _("Decklists published"),
             "player_reporting": _("Player result reporting"),
             "check_in_required": _("Check-in required"),
+            "day_two_tiebreakers": _("Tiebreakers of teams that did not advance"),
         }
         help_texts = {
             "check_in_required": _("Teams check in (on their phone, or here) before round 1 is paired."),
@@ -234,6 +296,7 @@ class TournamentSettingsForm(forms.ModelForm):
         for name in (
             "format",
             "rel",
+            "day_two_tiebreakers",
             "percentage_floor",
             "penalty_policy",
             "udc_mode",
@@ -243,6 +306,7 @@ class TournamentSettingsForm(forms.ModelForm):
             field = self.fields[name]
             if isinstance(field, forms.ChoiceField):
                 field.choices = _translated(list(field.choices))
+        self.fields["day_two_tiebreakers"].required = False
         fixed = set(self.STRUCTURE) if structure_fixed else set()
         if team_size_fixed:
             fixed.add("team_size")
@@ -251,6 +315,10 @@ class TournamentSettingsForm(forms.ModelForm):
             self.fields[name].help_text = (
                 _("Fixed: round 1 is paired.") if structure_fixed else _("Fixed: teams are registered.")
             )
+
+    def clean_day_two_tiebreakers(self) -> str:
+        """A form posted without it (a page opened before the setting existed) keeps the value."""
+        return self.cleaned_data["day_two_tiebreakers"] or self.initial["day_two_tiebreakers"]
 
     def clean_tiebreakers(self) -> list[str]:
         return self.cleaned_data["tiebreakers"].replace(",", " ").split()
@@ -414,9 +482,11 @@ class PrimaryPlayerForm(forms.Form):
 
 
 class PodsSeatForm(forms.Form):
-    """Booster Draft: which draft of the event to seat (1 for the first)."""
+    """Booster Draft: which draft of the event to seat (1 for the first), in the usual pods or in
+    one pod of every team."""
 
     draft = forms.IntegerField(min_value=1, max_value=20)
+    single_pod = forms.BooleanField(required=False)
 
 
 class PlayerReportForm(forms.Form):

@@ -41,6 +41,8 @@ from tournaments.rules import (
     can_run_event,
 )
 from tournaments.selectors import (
+    draft_team_ids,
+    pod_rematch_warning,
     pods_for_draft,
     teams_for,
 )
@@ -249,6 +251,7 @@ def _pod_rows(tournament: Tournament, teams: dict) -> dict | None:
     return {
         "draft": pods[0].draft if pods else None,
         "next_draft": (pods[0].draft + 1) if pods else 1,
+        "warning": pod_rematch_warning(tournament, len(draft_team_ids(tournament))),
         "pods": [
             {
                 "number": pod.number,
@@ -342,7 +345,12 @@ def pods_seat_view(request, tournament_id: int):
             request, tournament, status=400, error=_("Give the number of the draft to seat.")
         )
     try:
-        pods = pods_seat(tournament=tournament, actor=request.user, draft=form.cleaned_data["draft"])
+        pods = pods_seat(
+            tournament=tournament,
+            actor=request.user,
+            draft=form.cleaned_data["draft"],
+            single_pod=form.cleaned_data["single_pod"],
+        )
     except DomainError as error:
         return refused(request, tournament, error)
     messages.success(

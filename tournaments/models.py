@@ -8,6 +8,7 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 
+from tournaments.domain.day_two import DayTwo, DayTwoTiebreakers
 from tournaments.domain.event import MAX_AWARDED_BYES
 from tournaments.domain.formats import unsanctioned_reason
 from tournaments.domain.round_phase import PHASE_LABELS, RoundPhase, is_public, round_phase
@@ -88,6 +89,18 @@ class Tournament(models.Model):
     cross_pod_pairing = models.BooleanField(
         default=False, help_text="Booster Draft at Regular REL: pair across pods, as announced (MTR 7.6)."
     )
+    day_two = models.JSONField(
+        null=True,
+        blank=True,
+        default=None,
+        help_text='A cut to day 2: {"after_round": R, "min_match_points": P}; empty: no cut.',
+    )
+    day_two_tiebreakers = models.CharField(
+        max_length=10,
+        choices=DayTwoTiebreakers.choices,
+        default=DayTwoTiebreakers.MTR,
+        help_text="Eliminated teams' tiebreakers: as the MTR, or frozen at the cut.",
+    )
     player_reporting = models.BooleanField(
         default=True,
         help_text="Players report results on their phones (the other team confirms); off: paper slips only.",
@@ -117,6 +130,10 @@ class Tournament(models.Model):
     @property
     def is_limited(self) -> bool:
         return self.format in Format.limited()
+
+    @property
+    def cut_to_day_two(self) -> DayTwo | None:
+        return DayTwo.from_setting(self.day_two, self.day_two_tiebreakers)
 
     @property
     def unsanctioned_reason(self) -> str | None:

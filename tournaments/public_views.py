@@ -40,7 +40,9 @@ from tournaments.read_models import (
     standings_rows,
 )
 from tournaments.selectors import (
+    DayTwoLine,
     StandingsLine,
+    day_two_line,
     last_public_standings_round,
     rounds_for,
     standings_for,
@@ -128,6 +130,13 @@ def _standings_lines(tournament: Tournament, final: Round | None) -> tuple[int, 
     return memoized(tournament.pk, f"standings:{final.pk if final else 0}", compute)
 
 
+def _day_two(tournament: Tournament, standings_round: int) -> DayTwoLine | None:
+    """The day-2 line for the standings shown (computed once per generation)."""
+    return memoized(
+        tournament.pk, f"day-two:{standings_round}", lambda: day_two_line(tournament, standings_round)
+    )
+
+
 def _found(tournament: Tournament, rows: list[PairingRow], q: str) -> list[FoundTable]:
     found = find_rows(rows, q)[:FIND_LIMIT]
     if not found:
@@ -194,6 +203,7 @@ def tournament_public(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "name_ranges": NAME_RANGES,
         }
     standings_round, lines = _standings_lines(tournament, final)
+    day_two = _day_two(tournament, standings_round)
     standings = None
     if lines and (final is None or lines):
         rows_shown = standings_rows(lines) if len(lines) <= INLINE_TEAMS else []
@@ -223,6 +233,7 @@ def tournament_public(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "bracket": frame["bracket"],
         "pairings": pairings,
         "standings": standings,
+        "day_two": day_two,
         "past_rounds": frame["past_rounds"],
         "team_count": team_count,
         "teams": teams_for(tournament) if team_count is not None and team_count <= INLINE_TEAMS * 4 else None,
@@ -317,6 +328,7 @@ def standings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "rows": rows,
             "any_penalty": any(row["penalty_points"] for row in rows),
         },
+        "day_two": None if final else _day_two(tournament, round_number),
     }
     return render(request, "tournaments/standings.html", context)
 

@@ -323,6 +323,7 @@ def standings_rows(lines: list[StandingsLine]) -> list[dict]:
             "penalty_points": row.penalty_points,
             "omw": f"{row.omw * 100:.2f}",
             "dropped": row.dropped,
+            "eliminated": row.eliminated,
         }
         for row in lines
     ]

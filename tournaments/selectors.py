@@ -15,9 +15,10 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Case, Count, F, Prefetch, QuerySet, When
+from django.db.models import Case, Count, F, Max, Prefetch, QuerySet, When
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare, salted_hmac
+from django.utils.translation import gettext as _
 
 from common.numbers import column_range
 from tournaments.domain import (
@@ -26,16 +27,21 @@ from tournaments.domain import (
     EventSettings,
     EventState,
     MatchResult,
+    PlayoffError,
     ResultKind,
     chart_size,
     compute_standings,
+    day_two_counts,
     format_percentage,
+    recommended_rounds,
+    with_day_two_cut,
 )
 from tournaments.domain.choices import TeamSide
 from tournaments.domain.play_draw import play_draw_chooser
+from tournaments.domain.pods import forced_rematch_pods, pod_sizes
 from tournaments.domain.result_state import Entry, EntrySource, ResultState, derive
 from tournaments.domain.team_forming import InvitationStatus
-from tournaments.enums import PlayoffPlayDraw, RoundKind, StaffRole
+from tournaments.enums import Format, PlayoffPlayDraw, Rel, RoundKind, StaffRole
 from tournaments.hooks import match_point_adjustments
 from tournaments.models import (
     DraftPod,
@@ -89,6 +95,7 @@ def event_settings_for(tournament: Tournament) -> EventSettings:
         or (TEAM_TIEBREAKERS if tournament.is_team_event else INDIVIDUAL_TIEBREAKERS),
         percentage_floor=tournament.percentage_floor,
         games_per_match=tournament.games_per_match,
+        day_two=tournament.cut_to_day_two,
     )
 
 
@@ -174,7 +181,8 @@ def event_state_for(
     (team id → points; unless given, what the apps registered in ``tournaments.hooks`` report).
 
     With ``through_round``, only results of rounds 1..N count and teams that registered later are
-    left out, so "standings after round N" is what was true then.
+    left out, so "standings after round N" is what was true then. Once a day-2 round is paired
+    (``day_two``), the teams below the cut are ``eliminated``.
     """
     if teams is None:
         teams = list(Team.objects.filter(tournament=tournament).formed().order_by("id"))
@@ -194,7 +202,9 @@ def event_state_for(
     if through_round is not None:
         matches = matches.filter(round__number__lte=through_round)
     results = []
+    latest_round = 0
     for number, a, b, a_wins, b_wins, draws, kind, confirmed in matches:
+        latest_round = max(latest_round, number)
         row = Match(
             team_a_id=a,
             team_b_id=b,
@@ -215,7 +225,7 @@ def event_state_for(
     if adjustments is None:
         adjustments = match_point_adjustments(tournament.id)
     penalties = {team: points for team, points in adjustments.items() if team in team_ids}
-    return EventState(
+    state = EventState(
         team_ids=tuple(sorted(team_ids)),
         results=tuple(results),
         settings=event_settings_for(tournament),
@@ -226,6 +236,20 @@ def event_state_for(
         fixed_tables={t.id: t.fixed_table for t in teams if t.fixed_table is not None},
         awarded_byes={t.id: t.awarded_byes for t in teams if t.awarded_byes},
     )
+    cut = state.settings.day_two
+    if cut is not None and cut.applies_to(latest_round):
+        state = with_day_two_cut(state)
+    return state
+
+
+def pairing_state(tournament: Tournament, number: int) -> EventState:
+    """The event as the pairing of round ``number`` sees it: in a day-2 round, with the teams
+    below the cut eliminated (the cut is made when its first round is paired)."""
+    state = event_state_for(tournament)
+    cut = state.settings.day_two
+    if cut is not None and cut.applies_to(number):
+        state = with_day_two_cut(state)
+    return state
 
 
 @dataclass(frozen=True)
@@ -247,6 +271,26 @@ class StandingsLine:
     gw: Decimal
     ogw: Decimal
     dropped: bool
+    eliminated: bool = False
+
+
+@dataclass(frozen=True)
+class DayTwoLine:
+    """The day-2 line of the public pages: "18 of 32 teams advanced with 6+ points"."""
+
+    after_round: int
+    min_match_points: int
+    advanced: int
+    teams: int
+
+
+def day_two_line(tournament: Tournament, standings_round: int) -> DayTwoLine | None:
+    """The cut to day 2 once the standings shown are at or after its round, else ``None``."""
+    cut = tournament.cut_to_day_two
+    if cut is None or standings_round < cut.after_round:
+        return None
+    advanced, teams = day_two_counts(event_state_for(tournament, through_round=cut.after_round))
+    return DayTwoLine(cut.after_round, cut.min_match_points, advanced, teams)
 
 
 def last_public_standings_round(tournament: Tournament) -> int:
@@ -267,7 +311,8 @@ def last_public_standings_round(tournament: Tournament) -> int:
 def standings_for(tournament: Tournament, *, through_round: int | None = None) -> list[StandingsLine]:
     """Swiss standings computed by the engine, best first, in five queries plus the penalties'.
 
-    ``through_round`` limits them to rounds 1..N (unset: every confirmed result so far). Ties left
+    ``through_round`` limits them to rounds 1..N (unset: every confirmed result so far); from the
+    round of a cut to day 2 on, the teams below it are marked ``eliminated``. Ties left
     after the tiebreakers are broken by the seed of the last round counted, as DECISIONS.md says.
     Playoff matches never change the Swiss standings.
     """
@@ -278,6 +323,9 @@ def standings_for(tournament: Tournament, *, through_round: int | None = None) -
         .prefetch_related(Prefetch("players", queryset=Player.objects.order_by("position")))
     )
     state = event_state_for(tournament, through_round=through_round, teams=teams)
+    cut = state.settings.day_two
+    if cut is not None and through_round is not None and through_round >= cut.after_round:
+        state = with_day_two_cut(state)
     seeds = Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS).order_by("-number")
     if through_round is not None:
         seeds = seeds.filter(number__lte=through_round)
@@ -300,6 +348,7 @@ def standings_for(tournament: Tournament, *, through_round: int | None = None) -
             gw=Decimal(format_percentage(row.gw)),
             ogw=Decimal(format_percentage(row.ogw)),
             dropped=row.dropped,
+            eliminated=row.eliminated,
         )
         for row in compute_standings(state, seed=seed)
     ]
@@ -339,6 +388,68 @@ def play_draw_choosers(round_row: Round) -> dict[int, int]:
         match_id: play_draw_chooser(team_a=a, team_b=b, swiss_rank=ranks, policy=policy, seed=round_row.seed)
         for match_id, a, b in pairs
     }
+
+
+def draft_team_ids(tournament: Tournament) -> list[int]:
+    """The teams the event's next draft seats: those the next Swiss round would pair (not
+    dropped, disqualified, forming, or cut at day 2)."""
+    number = (
+        Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS).aggregate(last=Max("number"))[
+            "last"
+        ]
+        or 0
+    ) + 1
+    return pairing_state(tournament, number).active_teams(number)
+
+
+@dataclass(frozen=True)
+class PodWarning:
+    """Pods the next draft would seat that force rematches in the Swiss rounds left."""
+
+    teams: int
+    sizes: tuple[int, ...]
+    too_small: tuple[int, ...]
+    rounds: int
+
+    @property
+    def message(self) -> str:
+        """What the organizer reads before seating, with what the rules allow instead."""
+        return _(
+            "%(teams)s teams make pods of %(sizes)s teams, and a pod of %(small)s teams cannot play the "
+            "%(rounds)s Swiss rounds left without rematches. The rules allow one pod of all %(teams)s "
+            "teams, or cross-pod pairing at Regular REL (announced in the settings)."
+        ) % {
+            "teams": self.teams,
+            "sizes": " + ".join(str(size) for size in self.sizes),
+            "small": min(self.too_small),
+            "rounds": self.rounds,
+        }
+
+
+def pod_rematch_warning(tournament: Tournament, teams: int) -> PodWarning | None:
+    """What to tell the organizer before seating ``teams`` teams in pods, if a pod would be too
+    small for the Swiss rounds left (MTR 7.6: play stays in the pod, unless cross-pod pairing is
+    announced at Regular REL, which needs no warning); nothing right after a draft is seated."""
+    if tournament.format != Format.DRAFT or (tournament.cross_pod_pairing and tournament.rel == Rel.REGULAR):
+        return None
+    played = Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS).count()
+    if DraftPod.objects.filter(tournament=tournament, seated_after_round=played).exists():
+        return None  # a draft was just seated for the rounds to come
+    total = tournament.swiss_rounds
+    if total is None:
+        try:
+            total = recommended_rounds(
+                teams,
+                team_event=tournament.is_team_event,
+                booster_draft_playoff=tournament.booster_draft_playoff,
+            ).swiss_rounds
+        except PlayoffError:
+            return None
+    sizes = tuple(pod_sizes(teams, team_size=tournament.team_size))
+    too_small = tuple(forced_rematch_pods(sizes, total - played, team_size=tournament.team_size))
+    if not too_small:
+        return None
+    return PodWarning(teams, sizes, too_small, total - played)
 
 
 def chart_size_for(tournament: Tournament) -> int:

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from decklists.domain.banlists import BanListChange, BanListError, BanListHistory
 from decklists.domain.card_sources import (
+    BAN_HISTORY_PATH,
     KNOWN_FORMATS,
     SNAPSHOT_LEGALITY_CORRECTIONS,
     SNAPSHOT_PATH,
     CardSourceError,
     copies_limit_from_text,
     is_basic_land_type,
+    load_ban_history,
     load_card_index,
     load_snapshot,
     parse_mtgjson_atomic_cards,
@@ -73,6 +75,7 @@ __all__ = [
     "MAX_LINES",
     "SNAPSHOT_LEGALITY_CORRECTIONS",
     "SNAPSHOT_PATH",
+    "BAN_HISTORY_PATH",
     "BanListChange",
     "BanListError",
     "BanListHistory",
@@ -100,6 +103,7 @@ __all__ = [
     "check_limited_team",
     "copies_limit_from_text",
     "is_basic_land_type",
+    "load_ban_history",
     "load_card_index",
     "load_snapshot",
     "name_key",

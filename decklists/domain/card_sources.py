@@ -24,6 +24,8 @@ from decklists.domain.banlists import BanListError, BanListHistory
 from decklists.domain.cards import LEGALITY_BY_VALUE, Card, CardIndex, CopyLimit, Legality
 
 SNAPSHOT_PATH = Path(__file__).resolve().parent.parent / "data" / "cards.json.gz"
+BAN_HISTORY_PATH = SNAPSHOT_PATH.with_name("banlist-history.json")
+"""The dated banned/restricted list changes shipped with the snapshot (``decklists/data/README.md``)."""
 
 _SKIPPED_SCRYFALL_LAYOUTS = frozenset({"token", "double_faced_token", "emblem", "art_series"})
 _ANY_NUMBER = re.compile(r"\bA deck can have any number of cards named\b", re.IGNORECASE)
@@ -279,7 +281,8 @@ def parse_snapshot(data: Any) -> tuple[list[Card], dict[str, Any]]:
 
 
 def load_snapshot(path: Path | str = SNAPSHOT_PATH) -> CardIndex:
-    """Read a gzip snapshot file and build a :class:`CardIndex` (uncached)."""
+    """Read a gzip snapshot file and build a :class:`CardIndex` (uncached), with the snapshot's
+    own ban-list history or else the shipped one."""
     try:
         data = json.loads(gzip.decompress(Path(path).read_bytes()))
     except (OSError, EOFError, ValueError) as exc:
@@ -291,19 +294,33 @@ def load_snapshot(path: Path | str = SNAPSHOT_PATH) -> CardIndex:
         aliases=aliases,
         formats=meta.get("formats") or (),
         data_date=str(meta.get("data_date", "")),
-        ban_history=snapshot_ban_history(meta),
+        ban_history=snapshot_ban_history(meta) or load_ban_history(),
     )
 
 
-def snapshot_ban_history(meta: Mapping[str, Any]) -> BanListHistory:
-    """The snapshot's ban-list history: ``meta.ban_history``, or in the shipped 2026 snapshot
-    ``meta.ban_changes_after_2026_07_03`` (the list changes since its card data, through
-    2026-09-22). A malformed history raises :class:`CardSourceError`."""
-    raw = meta.get("ban_history", meta.get("ban_changes_after_2026_07_03"))
+def snapshot_ban_history(meta: Mapping[str, Any]) -> BanListHistory | None:
+    """A snapshot's own ban-list history (``meta.ban_history``), ``None`` if it carries none
+    (the shipped snapshot: its history is :data:`BAN_HISTORY_PATH`). A malformed history
+    raises :class:`CardSourceError`."""
+    if "ban_history" not in meta:
+        return None
+    try:
+        return BanListHistory.from_json(meta["ban_history"])
+    except BanListError as exc:
+        raise CardSourceError(f"card snapshot: {exc}") from exc
+
+
+def load_ban_history(path: Path | str = BAN_HISTORY_PATH) -> BanListHistory:
+    """Read a ban-list history file (the shipped one by default); raises :class:`CardSourceError`
+    naming the file and the change at fault."""
+    try:
+        raw = json.loads(Path(path).read_bytes())
+    except (OSError, ValueError) as exc:
+        raise CardSourceError(f"ban-list history {path}: cannot read ({exc})") from exc
     try:
         return BanListHistory.from_json(raw)
     except BanListError as exc:
-        raise CardSourceError(f"card snapshot: {exc}") from exc
+        raise CardSourceError(f"{path}: {exc}") from exc
 
 
 @lru_cache(maxsize=4)

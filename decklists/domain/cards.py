@@ -11,6 +11,7 @@ trigram candidate index, so a typo costs a few milliseconds, not a difflib pass 
 
 from __future__ import annotations
 
+import copy
 import datetime
 import difflib
 import re
@@ -24,7 +25,7 @@ from typing import TYPE_CHECKING, Literal
 from decklists.domain.errors import ErrorCode
 
 if TYPE_CHECKING:
-    from decklists.domain.banlists import BanListHistory
+    from decklists.domain.banlists import BanListChange, BanListHistory
 
 CopyLimit = int | Literal["any"] | None
 """``None``: the normal 4-copy rule; ``"any"``: no limit; an int: the card's own limit."""
@@ -230,12 +231,26 @@ class CardIndex:
     def __len__(self) -> int:
         return len(self.cards)
 
+    def with_ban_history(self, ban_history: BanListHistory) -> CardIndex:
+        """The same cards and names under another ban-list history, without re-indexing 34k
+        cards (the stored history may be newer than the shipped snapshot's)."""
+        other = copy.copy(self)
+        other.ban_history = ban_history
+        return other
+
     def legality(self, card: Card, format_id: str, on: datetime.date | None = None) -> Legality:
         """``card``'s legality in ``format_id`` under the lists in force on ``on`` (the event's
         date; ``None``: the latest lists known), see :mod:`decklists.domain.banlists`."""
         if self.ban_history is None:
             return card.legality(format_id)
         return self.ban_history.legality_on(card, format_id, on)
+
+    def list_change(self, card: Card, format_id: str, on: datetime.date | None) -> BanListChange | None:
+        """The banned/restricted list change in force on ``on`` that gives ``card`` its
+        legality, if one does (what a refusal names: "banned in Modern since 2026-05-18")."""
+        if self.ban_history is None:
+            return None
+        return self.ban_history.status_on(card, format_id, on)[1]
 
     def get(self, name: str) -> Card | None:
         """The card a submitted name means, or ``None`` if unknown or ambiguous."""

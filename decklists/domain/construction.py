@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from common.translatable import N_
+from decklists.domain.banlists import BanListChange
 from decklists.domain.cards import DEFAULT_COPY_LIMIT, Card, CardIndex, Legality
 from decklists.domain.decks import Deck
 from decklists.domain.errors import DeckError, ErrorCode, sorted_errors
@@ -151,12 +152,18 @@ def check_constructed_deck(
                 )
             )
             continue
-        errors.extend(_card_errors(card, count, deck, index.legality(card, deck.format, on)))
+        legality = index.legality(card, deck.format, on)
+        errors.extend(_card_errors(card, count, deck, legality, index.list_change(card, deck.format, on)))
     return sorted_errors(errors)
 
 
-def _card_errors(card: Card, count: int, deck: Deck, legality: Legality) -> Iterable[DeckError]:
+def _card_errors(
+    card: Card, count: int, deck: Deck, legality: Legality, change: BanListChange | None
+) -> Iterable[DeckError]:
+    """``change``: the dated list change that made the card banned or restricted, which the
+    refusal names, since a player who checked the list last month may not know of it."""
     players = _players(deck)
+    since = change.effective.isoformat() if change is not None and change.dated else None
     if card.face_names[0] in TWO_HG_BANNED_FRONT_FACES:
         yield DeckError(
             ErrorCode.TWO_HG_BANNED,
@@ -170,17 +177,23 @@ def _card_errors(card: Card, count: int, deck: Deck, legality: Legality) -> Iter
         )
         return
     if legality is Legality.BANNED:
-        yield DeckError(
-            ErrorCode.BANNED,
+        message = (
             N_(
+                "%(player)s: %(card)s: banned in %(format)s since %(date)s.",
+                player=deck.player,
+                card=card.name,
+                format=deck.format.capitalize(),
+                date=since,
+            )
+            if since
+            else N_(
                 "%(player)s: %(card)s is banned in %(format)s.",
                 player=deck.player,
                 card=card.name,
-                format=deck.format,
-            ),
-            card=card.name,
-            players=players,
+                format=deck.format.capitalize(),
+            )
         )
+        yield DeckError(ErrorCode.BANNED, message, card=card.name, players=players)
         return
     if legality is Legality.NOT_LEGAL:
         yield DeckError(
@@ -189,25 +202,33 @@ def _card_errors(card: Card, count: int, deck: Deck, legality: Legality) -> Iter
                 "%(player)s: %(card)s is not legal in %(format)s.",
                 player=deck.player,
                 card=card.name,
-                format=deck.format,
+                format=deck.format.capitalize(),
             ),
             card=card.name,
             players=players,
         )
         return
     if legality is Legality.RESTRICTED and count > 1:
-        yield DeckError(
-            ErrorCode.RESTRICTED_OVER_1,
+        message = (
             N_(
+                "%(player)s: %(count)s copies of %(card)s, restricted in %(format)s since %(date)s "
+                "(1 allowed).",
+                player=deck.player,
+                count=count,
+                card=card.name,
+                format=deck.format.capitalize(),
+                date=since,
+            )
+            if since
+            else N_(
                 "%(player)s: %(count)s copies of %(card)s, which is restricted in %(format)s (1 allowed).",
                 player=deck.player,
                 count=count,
                 card=card.name,
-                format=deck.format,
-            ),
-            card=card.name,
-            players=players,
+                format=deck.format.capitalize(),
+            )
         )
+        yield DeckError(ErrorCode.RESTRICTED_OVER_1, message, card=card.name, players=players)
         return
     limit = card.max_copies
     if limit is not None and count > limit:

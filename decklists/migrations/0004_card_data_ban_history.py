@@ -1,4 +1,4 @@
-"""Keep the banned/restricted list history with its dates, and fill it from the shipped snapshot.
+"""Keep the banned/restricted list history with its dates (0005 fills it from the shipped file).
 
 A table loaded from the shipped snapshot before this migration also gets the snapshot's two
 derived-legality corrections (``SNAPSHOT_LEGALITY_CORRECTIONS``); a table refreshed from
@@ -9,18 +9,13 @@ from django.db import migrations, models
 
 
 def fill_ban_history(apps, schema_editor):
-    import gzip
-    import json
-
-    from decklists.domain import SNAPSHOT_LEGALITY_CORRECTIONS, SNAPSHOT_PATH, snapshot_ban_history
+    from decklists.domain import SNAPSHOT_LEGALITY_CORRECTIONS
 
     Card = apps.get_model("decklists", "Card")
     CardData = apps.get_model("decklists", "CardData")
     state = CardData.objects.filter(pk=1).first()
     if state is None:
         return
-    meta = json.loads(gzip.decompress(SNAPSHOT_PATH.read_bytes())).get("meta") or {}
-    state.ban_history = snapshot_ban_history(meta).to_json()
     if state.source.startswith(("shipped snapshot", "snapshot:")):
         for (format_id, name), legality in SNAPSHOT_LEGALITY_CORRECTIONS.items():
             card = Card.objects.filter(name=name).first()

@@ -474,3 +474,35 @@ def test_a_list_is_checked_against_the_lists_in_force_on_the_events_date(
     assert response.status_code == 201
     assert [e["code"] for e in response.data["errors"]] == codes
     assert response.data["valid"] is (codes == [])
+
+
+@pytest.mark.parametrize(
+    ("format_id", "card", "change", "banned_before", "banned_from"),
+    [
+        ("modern", "Phlage, Titan of Fire's Fury", datetime.date(2026, 5, 18), False, True),
+        ("modern", "Violent Outburst", datetime.date(2026, 5, 18), True, False),
+        ("modern", "Umezawa's Jitte", datetime.date(2026, 5, 18), True, False),
+        ("legacy", "Candelabra of Tawnos", datetime.date(2026, 6, 29), False, True),
+        ("pioneer", "Cori-Steel Cutter", datetime.date(2026, 5, 18), False, True),
+        ("pauper", "Bonder's Ornament", datetime.date(2026, 5, 18), True, False),
+    ],
+)
+def test_a_list_is_flagged_banned_exactly_while_the_shipped_history_bans_its_card(
+    event, client_for, format_id, card, change, banned_before, banned_from
+):
+    """The day before and the day of each change in decklists/data/banlist-history.json; a
+    refusal by a dated ban names it ("banned in Modern since 2026-05-18")."""
+    event.tournament.format = format_id
+    for day, banned in ((change - datetime.timedelta(days=1), banned_before), (change, banned_from)):
+        event.tournament.date = day
+        event.tournament.save()
+
+        response = client_for(event.player_user).post(
+            submit_url(event.tournament), {"player": event.a.pk, "text": f"4 {card}\n56 Mountain\n"}
+        )
+
+        assert response.status_code == 201, response.data
+        assert [e["code"] for e in response.data["errors"]] == (["BANNED"] if banned else []), day
+        if banned and day == change:
+            [error] = response.data["errors"]
+            assert f"{card}: banned in {format_id.capitalize()} since {change}." in error["message"]

@@ -13,7 +13,7 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from decklists.domain import SNAPSHOT_PATH
+from decklists.domain import BAN_HISTORY_PATH, SNAPSHOT_PATH, load_ban_history
 from decklists.models import Card, CardData
 from decklists.selectors import card_index
 from decklists.services import decklist_submit
@@ -191,7 +191,9 @@ def test_a_snapshot_brings_its_ban_list_history_and_a_future_ban_applies_from_it
     tmp_path, snapshot_records, event
 ):
     data = json.loads(gzip.decompress(SNAPSHOT_PATH.read_bytes()))
-    history = {"modern": [["2027-02-01", {"Lightning Bolt": "banned"}]]}
+    history = {
+        "changes": [{"format": "modern", "date": "2027-02-01", "card": "Lightning Bolt", "status": "banned"}]
+    }
     snapshot = {
         "meta": {"formats": data["meta"]["formats"], "data_date": "2027-01-20", "ban_history": history},
         "cards": [c for c in data["cards"] if c["name"] in ("Lightning Bolt", "Mountain")],
@@ -212,3 +214,55 @@ def test_a_snapshot_brings_its_ban_list_history_and_a_future_ban_applies_from_it
             text="4 Lightning Bolt\n56 Mountain",
         )
         assert [(e["line"], e["code"]) for e in version.errors] == codes, day
+
+
+def test_the_shipped_history_is_loaded_by_the_migration(db):
+    assert CardData.objects.get().ban_history == load_ban_history().to_json()
+    assert len(card_index().ban_history) == 134
+
+
+def test_a_ban_history_file_alone_replaces_the_history_and_the_shipped_cards_stay(tmp_path, event):
+    """A ban announcement between card releases: `import_cards --ban-history FILE`."""
+    history = json.loads(BAN_HISTORY_PATH.read_text(encoding="utf-8"))
+    history["changes"].append(
+        {"format": "modern", "date": "2027-03-02", "card": "Ragavan, Nimble Pilferer", "status": "banned"}
+    )
+    path = tmp_path / "bans.json"
+    path.write_text(json.dumps(history))
+    out = StringIO()
+
+    call_command("import_cards", "--ban-history", str(path), stdout=out)
+    call_command("import_cards", "--ban-history", str(path), stdout=out)
+
+    assert out.getvalue().splitlines() == [
+        "ban-list history: 135 changes; replaced.",
+        "ban-list history: 135 changes; unchanged.",
+    ]
+    assert CardData.objects.get().snapshot_sha256, "the table still holds the shipped snapshot"
+    for day, codes in (("2027-03-01", []), ("2027-03-02", [(1, "BANNED")])):
+        event.tournament.date = datetime.date.fromisoformat(day)
+        event.tournament.save()
+        version = decklist_submit(
+            tournament=event.tournament,
+            actor=event.player_user,
+            player=event.a,
+            text="4 Ragavan, Nimble Pilferer\n56 Mountain",
+        )
+        assert [(e["line"], e["code"]) for e in version.errors] == codes, day
+
+
+def test_a_bad_ban_history_file_changes_nothing_and_says_which_change(tmp_path, db):
+    path = tmp_path / "bans.json"
+    path.write_text(
+        json.dumps(
+            {"changes": [{"format": "modern", "date": "2026-02-30", "card": "Ponder", "status": "banned"}]}
+        )
+    )
+    state = CardData.objects.values().get()
+
+    with pytest.raises(CommandError, match=r"change 0 \(Ponder\): bad date '2026-02-30'; nothing changed"):
+        call_command("import_cards", "--ban-history", str(path))
+    with pytest.raises(CommandError, match="give a card file, --ban-history FILE, or both"):
+        call_command("import_cards")
+
+    assert CardData.objects.values().get() == state

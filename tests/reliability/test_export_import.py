@@ -436,3 +436,47 @@ def test_a_players_name_reading_travels_and_older_files_have_none(tmp_path):
     path.write_text(json.dumps(document))
     new_id, _ = import_file(path)
     assert set(Team.objects.get(tournament_id=new_id).players.values_list("name_reading", flat=True)) == {""}
+
+
+def test_the_cut_to_day_two_travels_and_older_files_have_none(tmp_path):
+    tournament = tournament_create(
+        actor=UserFactory(),
+        name="Two-day 2HG",
+        swiss_rounds=6,
+        top_cut=8,
+        day_two={"after_round": 3, "min_match_points": 6},
+        day_two_tiebreakers="frozen",
+    )
+    document = export(tournament.pk)
+    assert (document["tournament"]["day_two"], document["tournament"]["day_two_tiebreakers"]) == (
+        {"after_round": 3, "min_match_points": 6},
+        "frozen",
+    )
+    delete_event(tournament)
+    path = tmp_path / "event.json"
+
+    path.write_text(json.dumps(document))
+    new_id, _ = import_file(path)
+    imported = Tournament.objects.get(pk=new_id)
+    assert (imported.day_two, imported.day_two_tiebreakers) == (
+        {"after_round": 3, "min_match_points": 6},
+        "frozen",
+    )
+    imported.delete()
+
+    older = json.loads(json.dumps(document))
+    del older["tournament"]["day_two"], older["tournament"]["day_two_tiebreakers"]
+    path.write_text(json.dumps(older))
+    new_id, _ = import_file(path)
+    assert Tournament.objects.filter(pk=new_id).values_list("day_two", "day_two_tiebreakers").get() == (
+        None,
+        "mtr",
+    )
+    Tournament.objects.get(pk=new_id).delete()
+
+    document["tournament"]["day_two"] = {"after_round": 6, "min_match_points": 6}
+    path.write_text(json.dumps(document))
+    with pytest.raises(
+        CommandError, match=r"tournament\.day_two: after_round must be before the last Swiss round"
+    ):
+        import_file(path)

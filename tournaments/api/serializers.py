@@ -397,6 +397,9 @@ class StandingsRowOutputSerializer(serializers.Serializer):
     gw = serializers.FloatField()
     ogw = serializers.FloatField()
     dropped = serializers.BooleanField()
+    eliminated = serializers.BooleanField(
+        help_text="Did not advance at the event's cut to day 2 (day_two): never paired again, not dropped."
+    )
 
 
 class StandingsQuerySerializer(serializers.Serializer):
@@ -407,6 +410,10 @@ class PodsSeatInputSerializer(serializers.Serializer):
     draft = serializers.IntegerField(
         min_value=1, max_value=20, help_text="The event's draft to seat: 1 for the first, then 2..."
     )
+    single_pod = serializers.BooleanField(
+        default=False,
+        help_text="Seat every team in one pod (when the usual pods of at most 8 players would force rematches).",
+    )
 
 
 class PodOutputSerializer(serializers.Serializer):
@@ -416,6 +423,22 @@ class PodOutputSerializer(serializers.Serializer):
     )
 
 
+class PodWarningOutputSerializer(serializers.Serializer):
+    teams = serializers.IntegerField()
+    pod_sizes = serializers.ListField(child=serializers.IntegerField(), source="sizes")
+    too_small = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Pod sizes that cannot play the Swiss rounds left without a rematch.",
+    )
+    rounds = serializers.IntegerField(help_text="Swiss rounds left.")
+    message = serializers.CharField()
+
+
 class PodsOutputSerializer(serializers.Serializer):
     draft = serializers.IntegerField(allow_null=True, help_text="null: no draft seated yet.")
     pods = PodOutputSerializer(many=True)
+    next_draft_warning = PodWarningOutputSerializer(
+        allow_null=True,
+        required=False,
+        help_text="Before seating: the pods the next draft would make force rematches (null: they do not).",
+    )

@@ -41,8 +41,10 @@ from tournaments.live import memoized
 from tournaments.models import Match, Round, Tournament
 from tournaments.rules import is_event_staff
 from tournaments.selectors import (
+    draft_team_ids,
     last_public_standings_round,
     match_detail,
+    pod_rematch_warning,
     pods_for_draft,
     round_detail,
     rounds_for,
@@ -266,8 +268,9 @@ class CutBuildApi(EventApi):
 
 
 class PodsApi(EventApi):
-    """Booster Draft pods. GET: the latest draft's pods (anyone who may see the event); POST
-    ``{"draft": n}``: seat the active teams in random pods for the event's next draft."""
+    """Booster Draft pods. GET: the latest draft's pods (anyone who may see the event) and, if the
+    next draft's pods would force rematches, a warning; POST ``{"draft": n, "single_pod"?}``: seat
+    the active teams in random pods (or one pod) for the event's next draft."""
 
     rules = {"GET": "anyone", "POST": "can_run_event"}
 
@@ -275,8 +278,10 @@ class PodsApi(EventApi):
         operation_id="tournaments_pods_list", responses={200: s.PodsOutputSerializer, **errors(404)}
     )
     def get(self, request: Request, tournament_id: int) -> Response:
-        pods = pods_for_draft(self.get_tournament())
-        body = {"draft": pods[0].draft if pods else None, "pods": pods}
+        tournament = self.get_tournament()
+        pods = pods_for_draft(tournament)
+        warning = pod_rematch_warning(tournament, len(draft_team_ids(tournament)))
+        body = {"draft": pods[0].draft if pods else None, "pods": pods, "next_draft_warning": warning}
         return Response(s.PodsOutputSerializer(body).data)
 
     @extend_schema(
@@ -288,8 +293,13 @@ class PodsApi(EventApi):
         data = s.PodsSeatInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         draft = data.validated_data["draft"]
-        pods = pods_seat(tournament=self.get_tournament(), actor=request.user, draft=draft)
-        body = {"draft": draft, "pods": pods}
+        pods = pods_seat(
+            tournament=self.get_tournament(),
+            actor=request.user,
+            draft=draft,
+            single_pod=data.validated_data["single_pod"],
+        )
+        body = {"draft": draft, "pods": pods, "next_draft_warning": None}
         return Response(s.PodsOutputSerializer(body).data, status=status.HTTP_201_CREATED)
 
 

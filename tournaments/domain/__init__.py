@@ -44,9 +44,12 @@ from tournaments.domain.standings import (
     StandingRow,
     TeamRecord,
     compute_standings,
+    day_two_counts,
+    day_two_eliminated,
     format_percentage,
     standings_order,
     tally,
+    with_day_two_cut,
 )
 
 __all__ = [
@@ -73,6 +76,8 @@ __all__ = [
     "TournamentError",
     "chart_size",
     "compute_standings",
+    "day_two_counts",
+    "day_two_eliminated",
     "first_playoff_round",
     "format_percentage",
     "games_to_win",
@@ -82,5 +87,6 @@ __all__ = [
     "playoff_winner",
     "recommended_rounds",
     "standings_order",
+    "with_day_two_cut",
     "tally",
 ]

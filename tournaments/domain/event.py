@@ -14,6 +14,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 from tournaments.domain.choices import Tiebreaker
+from tournaments.domain.day_two import DayTwo
 from tournaments.domain.errors import SettingsError
 from tournaments.domain.results import MatchResult, games_to_win
 from tournaments.domain.settings import tiebreaker_problems
@@ -58,6 +59,7 @@ class EventSettings:
     tiebreakers: tuple[Tiebreaker, ...] = TEAM_TIEBREAKERS
     percentage_floor: Fraction = DEFAULT_FLOOR
     games_per_match: int = 1
+    day_two: DayTwo | None = None
 
     def __post_init__(self) -> None:
         problems = tiebreaker_problems([str(t) for t in self.tiebreakers])
@@ -81,14 +83,19 @@ class EventSettings:
 
     @classmethod
     def from_values(
-        cls, *, tiebreakers: Sequence[str], percentage_floor: str, games_per_match: int
+        cls,
+        *,
+        tiebreakers: Sequence[str],
+        percentage_floor: str,
+        games_per_match: int,
+        day_two: DayTwo | None = None,
     ) -> EventSettings:
         """Build from stored setting values (strings), as the adapter keeps them."""
         try:
             parsed = tuple(Tiebreaker(t) for t in tiebreakers)
         except ValueError as exc:
             raise SettingsError(f"unknown tiebreaker in {list(tiebreakers)!r}") from exc
-        return cls(parsed, parse_floor(percentage_floor), games_per_match)
+        return cls(parsed, parse_floor(percentage_floor), games_per_match, day_two)
 
     @property
     def games_to_win(self) -> int:
@@ -114,7 +121,8 @@ class EventState:
     matches still count for their opponents. ``penalty_points`` are per-team match-point adjustments
     (negative for a penalty), which may take a team below zero. ``awarded_byes`` maps a team to its
     Premier-style awarded byes (1 to 3): it is not paired in rounds 1 to that number and has a bye
-    in each of them instead.
+    in each of them instead. ``eliminated`` teams did not make the cut to day 2
+    (``settings.day_two``): never paired again, their standings rows stay.
     """
 
     team_ids: tuple[int, ...]
@@ -126,6 +134,7 @@ class EventState:
     keep_apart: tuple[tuple[int, int], ...] = ()
     fixed_tables: Mapping[int, int] = field(default_factory=dict)
     awarded_byes: Mapping[int, int] = field(default_factory=dict)
+    eliminated: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
         team_ids = tuple(self.team_ids)
@@ -135,10 +144,12 @@ class EventState:
         object.__setattr__(self, "team_ids", team_ids)
         object.__setattr__(self, "results", tuple(self.results))
         object.__setattr__(self, "disqualified", frozenset(self.disqualified))
+        object.__setattr__(self, "eliminated", frozenset(self.eliminated))
         object.__setattr__(self, "keep_apart", tuple(_pair_key(a, b) for a, b in self.keep_apart))
         unknown = {t for r in self.results for t in r.teams} - known
         unknown |= set(self.drops) - known
         unknown |= set(self.disqualified) - known
+        unknown |= self.eliminated - known
         unknown |= set(self.penalty_points) - known
         unknown |= {t for pair in self.keep_apart for t in pair} - known
         unknown |= set(self.fixed_tables) - known
@@ -153,8 +164,9 @@ class EventState:
             raise SettingsError(f"awarded byes are 0 to {MAX_AWARDED_BYES} rounds")
 
     def is_active(self, team: int, round_number: int) -> bool:
-        """Whether ``team`` is paired in ``round_number``: not disqualified, not dropped by then."""
-        if team in self.disqualified:
+        """Whether ``team`` is paired in ``round_number``: not disqualified, not eliminated at
+        the cut to day 2, not dropped by then."""
+        if team in self.disqualified or team in self.eliminated:
             return False
         dropped = self.drops.get(team)
         return dropped is None or round_number < dropped

@@ -7,7 +7,10 @@ a pod with an odd number of teams gives its own bye. At Regular REL the organize
 cross-pod pairing instead; the adapter then calls ``pair_round`` for the whole event.
 
 Pods hold at most eight players (MTR 7.6's pod of eight), so 2HG pods are four teams; the teams
-are spread over as few pods as that allows, as evenly as possible.
+are spread over as few pods as that allows, as evenly as possible. That can leave a pod too small
+for the rounds after the draft (5 teams: pods of 3 and 2, and the pod of 2 can only rematch); the
+organizer is warned before seating (``forced_rematch_pods``) and may seat one pod of every team
+instead, or announce cross-pod pairing at Regular REL.
 
 The Booster Draft playoff: the Top 8 draft at random seats, then seat 1 plays seat 5, 2 v 6,
 3 v 7, 4 v 8; the semifinals are winner(1/5) v winner(3/7) and winner(2/6) v winner(4/8). Listing
@@ -52,9 +55,25 @@ def pod_sizes(teams: int, *, team_size: int) -> list[int]:
     return [small + 1] * extra + [small] * (pods - extra)
 
 
-def seat_pods(team_ids: Sequence[int], *, seed: int, draft: int, team_size: int) -> tuple[Pod, ...]:
+def rounds_without_rematch(teams: int) -> int:
+    """How many Swiss rounds a pod of ``teams`` can pair before a rematch is forced: a round robin,
+    ``teams - 1`` rounds, or ``teams`` for an odd pod (one team has the bye each round)."""
+    return teams if teams % 2 else teams - 1
+
+
+def forced_rematch_pods(sizes: Sequence[int], rounds: int, *, team_size: int) -> list[int]:
+    """The pods (sizes in teams) among ``sizes`` smaller than a full pod of eight players that
+    cannot play ``rounds`` Swiss rounds without a rematch. Full pods are the MTR's own choice (its
+    chart plays 9-16 teams four rounds in pods of four), so only a split's leftover pod is flagged."""
+    full = max(POD_PLAYERS // max(team_size, 1), 2)
+    return [size for size in sizes if size < full and rounds_without_rematch(size) < rounds]
+
+
+def seat_pods(
+    team_ids: Sequence[int], *, seed: int, draft: int, team_size: int, single_pod: bool = False
+) -> tuple[Pod, ...]:
     """Random pods for ``draft`` (1 for the first draft of the event, 2 for the second...), the
-    same for the same teams, seed and draft."""
+    same for the same teams, seed and draft; ``single_pod`` seats every team at one table."""
     if len(set(team_ids)) != len(team_ids):
         raise PairingError(N_("a team is seated twice"))
     if len(team_ids) < 2:
@@ -63,7 +82,8 @@ def seat_pods(team_ids: Sequence[int], *, seed: int, draft: int, team_size: int)
     random.Random(f"{seed}:pods:{draft}").shuffle(order)
     pods = []
     start = 0
-    for number, size in enumerate(pod_sizes(len(order), team_size=team_size), start=1):
+    sizes = [len(order)] if single_pod else pod_sizes(len(order), team_size=team_size)
+    for number, size in enumerate(sizes, start=1):
         pods.append(Pod(number, tuple(order[start : start + size])))
         start += size
     return tuple(pods)

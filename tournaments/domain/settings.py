@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from tournaments.domain.choices import Format, Language, Rel, Tiebreaker
+from tournaments.domain.day_two import day_two_problems
 
 #: Every setting the organizer chooses, in the order the settings page shows them.
 SETTINGS: tuple[str, ...] = (
@@ -28,6 +29,8 @@ SETTINGS: tuple[str, ...] = (
     "round_minutes",
     "swiss_rounds",
     "top_cut",
+    "day_two",
+    "day_two_tiebreakers",
     "tiebreakers",
     "percentage_floor",
     "penalty_policy",
@@ -50,7 +53,7 @@ FIXED_ONCE_PAIRED = frozenset(
 )
 
 #: Settings whose empty value (None) means something: no date, from the MTR chart, no deadline.
-NULLABLE = frozenset({"date", "swiss_rounds", "top_cut", "decklist_deadline"})
+NULLABLE = frozenset({"date", "swiss_rounds", "top_cut", "day_two", "decklist_deadline"})
 
 #: The settings checked together by ``settings_problems``.
 CHECKED = (
@@ -60,6 +63,7 @@ CHECKED = (
     "tiebreakers",
     "swiss_rounds",
     "top_cut",
+    "day_two",
     "format",
     "rel",
     "booster_draft_playoff",
@@ -174,6 +178,10 @@ def settings_problems(values: Mapping[str, Any], translate: Translate = _english
     time_zone = values.get("time_zone")
     if time_zone is not None and (problem := time_zone_problem(time_zone, translate)):
         problems.append({"field": "time_zone", "message": problem})
+    problems += [
+        {"field": "day_two", "message": message}
+        for message in day_two_problems(values.get("day_two"), values.get("swiss_rounds"), translate)
+    ]
     top_cut = values.get("top_cut")
     if top_cut is not None and top_cut not in TOP_CUTS:
         problems.append(

@@ -19,13 +19,15 @@ Rules encoded here:
   are broken the same way on every reload.
 * Dropped teams stay with their record at the time they dropped; disqualified teams are removed and
   everyone below moves up; their matches still count for their opponents' tiebreakers.
+* Teams eliminated at a cut to day 2 keep their rows, marked; their tiebreakers go on counting their
+  opponents' later rounds (MTR), or stay as they were after the cut if the event freezes them.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import lcm
 
@@ -72,6 +74,7 @@ class StandingRow:
     gw: Fraction
     ogw: Fraction
     dropped: bool
+    eliminated: bool = False
 
 
 def format_percentage(value: Fraction, decimals: int = 4) -> str:
@@ -237,6 +240,21 @@ def compute_standings(
     already tallied ``state``, to avoid counting twice.
     """
     records = tally(state) if records is None else records
+    rows = _rows(state, records, seed)
+    cut = state.settings.day_two
+    if cut is None or not cut.frozen or not state.eliminated:
+        return rows
+    at_cut = replace(state, results=state.results_through(cut.after_round), eliminated=frozenset())
+    frozen = {
+        row.team_id: row for row in compute_standings(at_cut, seed=seed) if row.team_id in state.eliminated
+    }
+    rows = [row for row in rows if row.team_id not in frozen]
+    rows += [replace(row, eliminated=True, dropped=row.team_id in state.drops) for row in frozen.values()]
+    rows.sort(key=lambda row: -row.match_points)
+    return [replace(row, rank=rank) for rank, row in enumerate(rows, start=1)]
+
+
+def _rows(state: EventState, records: dict[int, TeamRecord], seed: int) -> list[StandingRow]:
     ranked = _rank(state, records, seed)
     rows = []
     for rank, team in enumerate(ranked.order, start=1):
@@ -259,9 +277,41 @@ def compute_standings(
                 gw=Fraction(ranked.gw[team], ranked.gw_den),
                 ogw=Fraction(ogw_total, ranked.gw_den * ogw_count),
                 dropped=team in state.drops,
+                eliminated=team in state.eliminated,
             )
         )
     return rows
+
+
+def day_two_eliminated(state: EventState) -> frozenset[int]:
+    """The teams that do not make the cut to day 2: still in the event (not dropped before it,
+    not disqualified) with fewer than the cut's match points after its round, penalties counted."""
+    cut = state.settings.day_two
+    if cut is None:
+        return frozenset()
+    records = tally(state, state.results_through(cut.after_round))
+    before = replace(state, eliminated=frozenset())
+    return frozenset(
+        team
+        for team in state.team_ids
+        if before.is_active(team, cut.after_round + 1) and records[team].match_points < cut.min_match_points
+    )
+
+
+def day_two_counts(state: EventState) -> tuple[int, int]:
+    """(teams that advanced, teams that were still in the event at the cut), for the public line
+    "18 of 32 teams advanced with 6+ points"."""
+    cut = state.settings.day_two
+    if cut is None:
+        return 0, 0
+    before = replace(state, eliminated=frozenset())
+    contested = before.active_teams(cut.after_round + 1)
+    return len(contested) - len(day_two_eliminated(state)), len(contested)
+
+
+def with_day_two_cut(state: EventState) -> EventState:
+    """``state`` with the cut made (for day-2 rounds and the standings once day 2 has begun)."""
+    return replace(state, eliminated=day_two_eliminated(state))
 
 
 def _in_standings(state: EventState, record: TeamRecord) -> bool:

@@ -49,7 +49,7 @@ def cut_build(*, tournament: Tournament, actor) -> Round:
         )
     if not tournament.top_cut:
         raise ConflictError(_("this event has no playoff cut"))
-    standings = [line for line in standings_for(tournament) if not line.dropped]
+    standings = [line for line in standings_for(tournament) if not line.dropped and not line.eliminated]
     seeded = [line.team_id for line in standings[: tournament.top_cut]]
     draft_playoff = tournament.booster_draft_playoff and tournament.top_cut == 8
     try:

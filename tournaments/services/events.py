@@ -6,6 +6,7 @@ import secrets
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from accounts.usernames import user_by_username
@@ -23,6 +24,7 @@ from tournaments.enums import (
     TEAM_EVENT_TIEBREAKERS,
     Format,
     Rel,
+    RoundKind,
     StaffRole,
 )
 from tournaments.models import Staff, Tournament
@@ -81,7 +83,8 @@ def tournament_update(*, tournament: Tournament, actor, **changes) -> Tournament
 
     Checked like ``tournament_create`` against the settings as they would be after the change
     (400 naming each field). Format, team size, games per match, Swiss rounds, top cut and
-    tiebreakers are fixed once round 1 is paired (409); the team size also once a team is
+    tiebreakers are fixed once round 1 is paired (409), the cut to day 2 once it is made (or
+    moved behind a paired round); the team size also once a team is
     registered, since every team has exactly that many players. Changing the team size without
     giving tiebreakers moves event-default tiebreakers to the new size's default. One audit entry
     keeps the changed fields before and after; a change that changes nothing writes none.
@@ -111,6 +114,8 @@ def tournament_update(*, tournament: Tournament, actor, **changes) -> Tournament
             % {"names": ", ".join(fixed)},
             errors=[{"field": name, "message": _("fixed once round 1 is paired")} for name in fixed],
         )
+    if "day_two" in changed:
+        _require_cut_ahead(tournament, changed["day_two"])
     if "team_size" in changed and tournament.teams.exists():
         raise ConflictError(
             _("the team size cannot change once teams are registered"),
@@ -135,6 +140,26 @@ def tournament_update(*, tournament: Tournament, actor, **changes) -> Tournament
         after={key: _audit_value(value) for key, value in changed.items()},
     )
     return tournament
+
+
+def _require_cut_ahead(tournament: Tournament, day_two: dict | None) -> None:
+    """The cut to day 2 may be set or moved until it is made (its first day-2 round paired), and
+    never to a round already paired: the teams paired after it would not have been cut (409)."""
+    paired = tournament.rounds.filter(kind=RoundKind.SWISS).aggregate(last=Max("number"))["last"] or 0
+    made = tournament.cut_to_day_two
+    if made is not None and made.applies_to(paired):
+        raise ConflictError(
+            _("the cut to day 2 was made when round %(number)s was paired")
+            % {"number": made.after_round + 1},
+            errors=[{"field": "day_two", "message": _("the cut is made")}],
+        )
+    if day_two and isinstance(day_two.get("after_round"), int) and day_two["after_round"] < paired:
+        raise ConflictError(
+            _("round %(number)s is already paired: the cut must come after it") % {"number": paired},
+            errors=[
+                {"field": "day_two", "message": _("round %(number)s is already paired") % {"number": paired}}
+            ],
+        )
 
 
 def _default_tiebreakers(team_size: int) -> list[str]:

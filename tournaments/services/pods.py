@@ -15,15 +15,18 @@ from common.i18n import error_text
 from tournaments.domain import PairingError
 from tournaments.domain.pods import seat_pods
 from tournaments.enums import Format
-from tournaments.models import DraftPod, Team, Tournament
+from tournaments.models import DraftPod, Tournament
+from tournaments.selectors import draft_team_ids
 from tournaments.services.audit import audit_log
 from tournaments.services.rounds import latest_round, lock_tournament, require_round_complete
 from tournaments.signals import pods_seated
 
 
 @transaction.atomic
-def pods_seat(*, tournament: Tournament, actor, draft: int) -> list[DraftPod]:
-    """Seat the active teams in random pods for ``draft`` (the event's next draft: 1, then 2...).
+def pods_seat(*, tournament: Tournament, actor, draft: int, single_pod: bool = False) -> list[DraftPod]:
+    """Seat the active teams in random pods for ``draft`` (the event's next draft: 1, then 2...);
+    ``single_pod`` seats them all in one pod, which the organizer may choose when the usual pods
+    would force rematches (``pod_rematch_warning``).
 
     409 outside a Booster Draft event, for a draft already seated or out of order, or while the
     latest round still waits for results. The seating is random from the event's seed and the
@@ -47,14 +50,11 @@ def pods_seat(*, tournament: Tournament, actor, draft: int) -> list[DraftPod]:
     previous = latest_round(tournament)
     if previous is not None:
         require_round_complete(previous)
-    active = list(
-        Team.objects.filter(tournament=tournament, dropped_after_round__isnull=True, disqualified=False)
-        .formed()
-        .order_by("id")
-        .values_list("id", flat=True)
-    )
+    active = draft_team_ids(tournament)
     try:
-        pods = seat_pods(active, seed=tournament.seed, draft=draft, team_size=tournament.team_size)
+        pods = seat_pods(
+            active, seed=tournament.seed, draft=draft, team_size=tournament.team_size, single_pod=single_pod
+        )
     except PairingError as exc:
         message = error_text(exc)
         raise DomainError(message, errors=[{"field": "draft", "message": message}]) from exc
@@ -74,6 +74,10 @@ def pods_seat(*, tournament: Tournament, actor, draft: int) -> list[DraftPod]:
         actor=actor,
         action="pods_seat",
         obj=tournament,
-        after={"draft": draft, "pods": [{"number": p.number, "teams": list(p.team_ids)} for p in pods]},
+        after={
+            "draft": draft,
+            "single_pod": single_pod,
+            "pods": [{"number": p.number, "teams": list(p.team_ids)} for p in pods],
+        },
     )
     return rows

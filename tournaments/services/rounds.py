@@ -33,7 +33,13 @@ from tournaments.domain import (
 from tournaments.domain.pods import Pod, pair_round_in_pods
 from tournaments.enums import Format, Rel, ResultKind, RoundKind, TournamentStatus
 from tournaments.models import Match, Round, Team, Tournament
-from tournaments.selectors import chart_size_for, event_state_for, match_as_result, pods_for_draft, round_seed
+from tournaments.selectors import (
+    chart_size_for,
+    match_as_result,
+    pairing_state,
+    pods_for_draft,
+    round_seed,
+)
 from tournaments.services.audit import audit_log
 from tournaments.services.locks import lock_tournament
 from tournaments.signals import round_paired
@@ -101,6 +107,13 @@ def fix_event_structure(tournament: Tournament, active_teams: int) -> None:
             tournament.swiss_rounds = plan.swiss_rounds
         if tournament.top_cut is None:
             tournament.top_cut = plan.playoff_size
+    cut = tournament.cut_to_day_two
+    if cut is not None and cut.after_round >= tournament.swiss_rounds:
+        raise ConflictError(
+            _("the cut to day 2 is after round %(after)s, but the event has %(rounds)s Swiss rounds")
+            % {"after": cut.after_round, "rounds": tournament.swiss_rounds},
+            errors=[{"field": "day_two", "message": _("after_round must be before the last Swiss round")}],
+        )
     tournament.save(update_fields=["swiss_rounds", "top_cut"])
 
 
@@ -234,7 +247,7 @@ def round_pair(*, tournament: Tournament, actor, unchecked: str | None = None) -
     if locked.status == TournamentStatus.TOP_CUT:
         return _pair_next_playoff_round(locked, actor)
     tournament, number = _prepare_swiss_round(locked, actor, unchecked)
-    state = event_state_for(tournament)
+    state = pairing_state(tournament, number)
     seed = round_seed(tournament, number)
     pods = pairing_pods(tournament)
     pod_of_team: dict[int, int] = {}
@@ -381,7 +394,7 @@ def round_pair_manual(
             _("a manual pairing needs a reason"), errors=[{"field": "reason", "message": _("required")}]
         )
     tournament, number = _prepare_swiss_round(tournament)
-    state = event_state_for(tournament)
+    state = pairing_state(tournament, number)
     problems = _manual_pairing_problems(set(state.active_teams(number)), matches)
     if problems:
         raise DomainError(

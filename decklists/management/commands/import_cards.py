@@ -14,12 +14,13 @@ from django.core.management.base import BaseCommand, CommandError
 from decklists.card_table import file_sha256, shipped_snapshot_sha256
 from decklists.domain import (
     CardSourceError,
+    load_ban_history,
     parse_mtgjson_atomic_cards,
     parse_scryfall_oracle_cards,
     parse_snapshot,
     snapshot_ban_history,
 )
-from decklists.services import cards_import
+from decklists.services import ban_history_replace, cards_import
 
 DOWNLOAD_TIMEOUT_SECONDS = 120
 _CHUNK = 1 << 20
@@ -30,17 +31,39 @@ class Command(BaseCommand):
         "Refresh the card table from a Scryfall 'oracle cards' bulk file, an MTGJSON AtomicCards file "
         "or the project's snapshot format, given as a path or an http(s) URL (.json or .json.gz; the "
         "kind is detected from the content). Run it when new sets or ban announcements come out. "
-        "A snapshot also replaces the banned/restricted list history (changes with their effective "
-        "dates, announced future ones included): decklists are checked against the lists in force "
-        "on the event's date. "
+        "--ban-history FILE replaces the banned/restricted list history (changes with their effective "
+        "dates, announced future ones included; the shape of decklists/data/banlist-history.json), with "
+        "or without a card file; a snapshot carrying its own meta.ban_history replaces it too. "
+        "Decklists are checked against the lists in force on the event's date. "
         "Everything is read and checked before one transaction writes it: a bad or truncated file "
         "changes nothing. Cards absent from the file are kept."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("source", help="Path or http(s) URL of the .json or .json.gz file.")
+        parser.add_argument("source", nargs="?", help="Path or http(s) URL of the .json or .json.gz file.")
+        parser.add_argument(
+            "--ban-history",
+            metavar="FILE",
+            help="A banned/restricted list history file (the shape of decklists/data/banlist-history.json).",
+        )
 
-    def handle(self, *args, source: str, **options):
+    def handle(self, *args, source: str | None, ban_history: str | None, **options):
+        if source is None and ban_history is None:
+            raise CommandError("give a card file, --ban-history FILE, or both")
+        history = None
+        if ban_history is not None:
+            try:
+                history = load_ban_history(ban_history)
+            except CardSourceError as exc:
+                raise CommandError(f"{exc}; nothing changed") from exc
+        if source is None:
+            changed = ban_history_replace(history)
+            self.stdout.write(
+                self.style.SUCCESS(
+                    f"ban-list history: {len(history)} changes; " + ("replaced." if changed else "unchanged.")
+                )
+            )
+            return
         raw = self._read(source)
         try:
             data = json.loads(gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw)
@@ -55,7 +78,7 @@ class Command(BaseCommand):
             source=f"{kind}: {source}",
             data_date=extra.get("data_date", ""),
             aliases=extra.get("aliases"),
-            ban_history=extra.get("ban_history"),
+            ban_history=history if history is not None else extra.get("ban_history"),
             snapshot_sha256=sha if kind == "snapshot" and sha == shipped_snapshot_sha256() else "",
             progress=self._progress("writing"),
         )

@@ -3,7 +3,7 @@
 The expected verdicts are computed here from the raw snapshot JSON with plain set and
 dict operations (resolution: full name, then front face, then Omenpath alias), never
 through the code under test; each list is checked on its event's date, under the lists then in
-force (the snapshot's ban-list history), and the two Pauper cards the issue found wrongly not
+force (the shipped ban-list history file), and the two Pauper cards the issue found wrongly not
 legal there (Go for the Throat, Utrom Monitor) are legal. The tests assert that verdicts
 *equal* that computation, and that all 200 published lists are legal on their dates.
 """
@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from decklists.domain import (
+    BAN_HISTORY_PATH,
     SNAPSHOT_PATH,
     CardIndex,
     ErrorCode,
@@ -56,13 +57,11 @@ def raw() -> dict[str, dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def history() -> dict[tuple[str, str], list[tuple[str, str]]]:
-    """(format, card) → [(ISO date, status)] from the raw snapshot's ban-list changes."""
-    data = json.loads(gzip.decompress(SNAPSHOT_PATH.read_bytes()))
+    """(format, card) → [(ISO date, status)] from the shipped ban-list history file."""
     found: dict[tuple[str, str], list[tuple[str, str]]] = {}
-    for format_id, entries in data["meta"]["ban_changes_after_2026_07_03"].items():
-        for day, cards in entries:
-            for name, status in cards.items():
-                found.setdefault((format_id, name), []).append((day, status))
+    for change in json.loads(BAN_HISTORY_PATH.read_text(encoding="utf-8"))["changes"]:
+        day = change["date"] or "0000-00-00"
+        found.setdefault((change["format"], change["card"]), []).append((day, change["status"]))
     return found
 
 
@@ -78,7 +77,9 @@ def _legality_on_event_date(record: dict[str, Any], card: dict[str, Any], histor
     if not changes:
         return card["legalities"][fmt]
     in_force = [status for day, status in changes if day <= record["event_date"]]
-    return in_force[-1] if in_force else "legal"
+    if in_force:
+        return in_force[-1]
+    return "legal" if changes[0][1] != "legal" else "banned"
 
 
 def _expected_deck_errors(

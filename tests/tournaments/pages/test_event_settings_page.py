@@ -28,6 +28,9 @@ def current_values(event) -> dict:
         "round_minutes": event.round_minutes,
         "swiss_rounds": event.swiss_rounds if event.swiss_rounds is not None else "",
         "top_cut": event.top_cut if event.top_cut is not None else "",
+        "day_two_after_round": (event.day_two or {}).get("after_round", ""),
+        "day_two_min_match_points": (event.day_two or {}).get("min_match_points", ""),
+        "day_two_tiebreakers": event.day_two_tiebreakers,
         "tiebreakers": ", ".join(event.tiebreakers),
         "percentage_floor": event.percentage_floor,
         "penalty_policy": event.penalty_policy,
@@ -115,6 +118,40 @@ def test_rule_errors_show_on_their_fields(organizer_client, event):
 
     assert response.status_code == 400
     assert response.context["form"].errors["round_minutes"] == ["at least 40 minutes (MTR App. B)"]
+
+
+def test_the_cut_to_day_two_is_set_from_its_two_boxes_and_refused_by_field(organizer_client, event):
+    values = {**current_values(event), "swiss_rounds": "6"}
+
+    half = organizer_client.post(settings_url(event), {**values, "day_two_after_round": "3"})
+    late = organizer_client.post(
+        settings_url(event), {**values, "day_two_after_round": "6", "day_two_min_match_points": "6"}
+    )
+    saved = organizer_client.post(
+        settings_url(event),
+        {
+            **values,
+            "day_two_after_round": "3",
+            "day_two_min_match_points": "6",
+            "day_two_tiebreakers": "frozen",
+        },
+    )
+
+    assert half.status_code == late.status_code == 400
+    assert half.context["form"].errors["day_two"] == [
+        "Give both the round of the cut and the match points, or neither."
+    ]
+    assert late.context["form"].errors["day_two"] == ["after_round must be before the last Swiss round (6)"]
+    assert saved.status_code == 302
+    event.refresh_from_db()
+    assert (event.day_two, event.day_two_tiebreakers) == ({"after_round": 3, "min_match_points": 6}, "frozen")
+    cleared = organizer_client.post(
+        settings_url(event),
+        {**current_values(event), "day_two_after_round": "", "day_two_min_match_points": ""},
+    )
+    assert cleared.status_code == 302
+    event.refresh_from_db()
+    assert event.day_two is None
 
 
 @pytest.mark.parametrize("role", [StaffRole.HEAD_JUDGE, StaffRole.SCOREKEEPER])
