@@ -156,7 +156,10 @@ def _check_reason(reason: str) -> None:
         message = _("at most %(limit)s characters, got %(length)s") % {"limit": limit, "length": len(reason)}
     else:
         return
-    raise DomainError(f"reason: {message}", errors=[{"field": "reason", "message": message}])
+    raise DomainError(
+        _("The reason for the audit log: %(message)s") % {"message": message},
+        errors=[{"field": "reason", "message": message}],
+    )
 
 
 def _check_lock(*, tournament: Tournament, actor, reason: str, locked: bool, what: str = "list") -> None:
