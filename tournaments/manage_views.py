@@ -194,6 +194,9 @@ def render_manage(
     teams = list(teams_for(tournament))
     latest_number = current_round.number if current_round else 0
     undoable = {team.pk for team in teams if drop_undoable(team, latest_number)}
+    reinstatable = {
+        team.pk for team in teams if latest_number and team.dropped_after_round == 0 and not team.disqualified
+    }
     grid = None
     if current_round and current_round.is_public:
         played = [m for m in matches if not m.is_bye]
@@ -219,6 +222,7 @@ def render_manage(
         "is_organizer": can_manage_event(request.user, tournament),
         "teams": teams,
         "undoable_drops": undoable,
+        "reinstatable": reinstatable,
         "team_form": team_form or TeamRegisterForm(team_size=tournament.team_size),
         "import_form": import_form or TeamsImportForm(),
         "import_errors": import_errors,
