@@ -56,7 +56,7 @@ def _team_context(tournament: Tournament, team: Team) -> dict:
 
 
 def _verdict(valid: bool, errors: list) -> str:
-    """"legal" or "3 problems": what a saved list or pool came to, for the page's message."""
+    """ "legal" or "3 problems": what a saved list or pool came to, for the page's message."""
     if valid:
         return _("legal")
     return ngettext("%(count)s problem", "%(count)s problems", len(errors)) % {"count": len(errors)}

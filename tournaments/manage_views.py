@@ -43,6 +43,7 @@ from tournaments.rules import (
 from tournaments.selectors import (
     pods_for_draft,
     teams_for,
+    teams_without_decklists,
 )
 from tournaments.services.cut import cut_build
 from tournaments.services.participation import drop_undoable
@@ -214,6 +215,7 @@ def render_manage(
             "reported": sum(1 for m in played if m.has_result),
             "states": _table_states(played),
         }
+    actions = _round_actions(tournament, current_round, matches)
     context = {
         "tournament": tournament,
         "role_label": _role_label(request.user, tournament),
@@ -228,7 +230,7 @@ def render_manage(
         "import_errors": import_errors,
         "current_round": current_round,
         "round_label": round_label(tournament, current_round),
-        "actions": _round_actions(tournament, current_round, matches),
+        "actions": actions,
         "round_has_results": any(m.has_result for m in matches if not m.is_bye),
         # The pre-publish check shows the points the pairing used (rules summary 6.1).
         "pairing_rows": pairings_by_table(current_round) if current_round else [],
@@ -240,6 +242,7 @@ def render_manage(
         "error": error,
         "pods": _pod_rows(tournament, {t.id: t for t in teams}),
         "unchecked_teams": unchecked_teams,
+        "teams_without_decklists": teams_without_decklists(tournament) if actions.pair else [],
         **manage_context(request, tournament),
     }
     return render(request, "tournaments/manage.html", context, status=status)

@@ -35,8 +35,8 @@ from tournaments.domain.choices import TeamSide
 from tournaments.domain.play_draw import play_draw_chooser
 from tournaments.domain.result_state import Entry, EntrySource, ResultState, derive
 from tournaments.domain.team_forming import InvitationStatus
-from tournaments.enums import PlayoffPlayDraw, RoundKind, StaffRole
-from tournaments.hooks import match_point_adjustments
+from tournaments.enums import PlayoffPlayDraw, Rel, RoundKind, StaffRole, TournamentStatus
+from tournaments.hooks import match_point_adjustments, teams_without_lists
 from tournaments.models import (
     DraftPod,
     KeepApart,
@@ -339,6 +339,18 @@ def play_draw_choosers(round_row: Round) -> dict[int, int]:
         match_id: play_draw_chooser(team_a=a, team_b=b, swiss_rank=ranks, policy=policy, seed=round_row.seed)
         for match_id, a, b in pairs
     }
+
+
+def teams_without_decklists(tournament: Tournament) -> list[Team]:
+    """At Competitive and Professional REL every player registers a decklist before play (MTR
+    2.7): the active teams still missing one, by name, for the warning before a Swiss round is
+    paired (the manage page and the pairing API's answer). Empty at Regular REL and in the playoff."""
+    if tournament.rel not in (Rel.COMPETITIVE, Rel.PROFESSIONAL) or tournament.status in (
+        TournamentStatus.TOP_CUT,
+        TournamentStatus.FINISHED,
+    ):
+        return []
+    return list(Team.objects.filter(pk__in=teams_without_lists(tournament.pk)).order_by("name"))
 
 
 def chart_size_for(tournament: Tournament) -> int:

@@ -209,4 +209,3 @@ def test_player_saves_a_list_with_the_plain_form_and_reads_the_check_on_the_relo
     assert event.a.decklist.current.number == 1 and event.a.decklist.current.text == text
     assert "Saved your list (version 1, " in page and "problem" in page
     assert f"Line 1: «{real['main'][0][0]} {real['main'][0][1]}x»" in page
-

@@ -338,6 +338,19 @@ class RoundOutputSerializer(serializers.Serializer):
     matches = MatchOutputSerializer(many=True, source="matches.all")
 
 
+class TeamRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class RoundPairedOutputSerializer(RoundOutputSerializer):
+    teams_without_decklists = TeamRefSerializer(
+        many=True,
+        help_text="A warning, not a refusal: at Competitive or Professional REL, the active teams with a "
+        "player who has no registered decklist when the round was paired (MTR 2.7). Empty otherwise.",
+    )
+
+
 class RoundSummaryOutputSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     kind = serializers.CharField()
