@@ -299,7 +299,8 @@ def zones_page(request, tournament_id: int):
                     last_table=values["last_table"],
                     judges=[u for u in values["judges"].split(",") if u.strip()],
                 ),
-                _("Zone %(zone)s added.") % {"zone": values["name"]},
+                _("%(zone)s added (tables %(first)s–%(last)s).")
+                % {"zone": values["name"], "first": values["first_table"], "last": values["last_table"]},
             )
             if done:
                 return HttpResponseRedirect(request.path)
