@@ -130,7 +130,7 @@ def pages(ev) -> list[tuple[object, str]]:
     ]
     return (
         [(ev.head_judge, path) for path in judge_pages]
-        + [(ev.organizer, f"/events/{t}/audit/"), (ev.organizer, f"/events/{t}/manage/")]
+        + [(ev.organizer, f"/events/{t}/audit/")]
         + [(None, path) for path in public_pages]
     )
 
