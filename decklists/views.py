@@ -62,6 +62,12 @@ def _verdict(valid: bool, errors: list) -> str:
     return ngettext("%(count)s problem", "%(count)s problems", len(errors)) % {"count": len(errors)}
 
 
+def _posted_text(request, field: str) -> str:
+    """A pasted list as a form posts it, with the browser's CRLF line ends made plain newlines: the
+    stored text is the same whether the page's script or the plain form sent it."""
+    return request.POST.get(field, "").replace("\r\n", "\n")
+
+
 def _team_save(request, tournament: Tournament, team: Team, own: Player | None) -> None:
     """The paste boxes' plain form (JavaScript off): save the player's list or the team's pool
     through the same services as the API, and say on the reloaded page what the check found;
@@ -70,7 +76,7 @@ def _team_save(request, tournament: Tournament, team: Team, own: Player | None) 
         if request.POST.get("save") == "pool":
             boosters = parse_column_int(request.POST.get("boosters") or None, TeamPoolVersion, "boosters")
             pool = services.decklist_pool_register(
-                team=team, actor=request.user, text=request.POST.get("pool", ""), boosters=boosters
+                team=team, actor=request.user, text=_posted_text(request, "pool"), boosters=boosters
             )
             messages.success(
                 request,
@@ -81,7 +87,7 @@ def _team_save(request, tournament: Tournament, team: Team, own: Player | None) 
         if own is None:
             raise DomainError(_("You may submit only your own decklist."), status_code=403)
         version = services.decklist_submit(
-            tournament=tournament, actor=request.user, player=own, text=request.POST.get("text", "")
+            tournament=tournament, actor=request.user, player=own, text=_posted_text(request, "text")
         )
     except DomainError as error:
         messages.error(request, _("Not saved: %(message)s") % {"message": error.message})
