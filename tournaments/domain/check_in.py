@@ -46,7 +46,7 @@ def check_in_code(team_id: int) -> str:
     """The team's code, e.g. ``AAACV`` for team 1."""
     if team_id < 0:
         raise ValueError("a team id is not negative")
-    digits = []
+    digits: list[str] = []
     value = team_id
     while value or len(digits) < MIN_DIGITS:
         value, digit = divmod(value, BASE)

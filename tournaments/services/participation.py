@@ -239,7 +239,7 @@ def team_check_in_by_code(*, tournament: Tournament, actor, code: str) -> Team:
     """The desk's check-in: the code the team shows (typed, or scanned from its QR code) names the
     team; a mistyped code is refused, never another team checked in."""
     team_id, problem = team_id_from_code(code)
-    team = Team.objects.filter(pk=team_id, tournament=tournament).first() if problem is None else None
+    team = Team.objects.filter(pk=team_id, tournament=tournament).first() if team_id is not None else None
     if team is None:
         message = (
             localize(problem)
