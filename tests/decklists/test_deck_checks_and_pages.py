@@ -133,7 +133,7 @@ def test_deck_check_page_runs_a_whole_check(event, table):
     page = client.get(url)
     text = page.content.decode()
     assert "Penalty recorded: TE-DP Warning." in text
-    assert "<td>TE-DP Warning</td>" in text.replace("\n", "").replace("  ", "")
+    assert '<td data-label="Penalty">TE-DP Warning</td>' in text.replace("\n", "").replace("  ", "")
     minutes = DeckCheck.objects.get(pk=check.pk).extension.minutes
     assert f"Table 1 extended by {minutes} + 3 minutes" in text
     assert re.search(rf"Extension given: \+{minutes} \+ 3 min\.", text)
