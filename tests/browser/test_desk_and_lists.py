@@ -111,3 +111,21 @@ def test_the_deck_check_page_does_not_scroll_sideways_at_phone_width(live_server
     expect(page.locator("body")).to_contain_text("デッキにない")
     page.screenshot(path="/tmp/i29-deck-check.png", full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_with_javascript_the_list_gets_live_feedback_and_saves_in_the_background(live_server, browser):
+    organizer = UserFactory(is_staff=True)
+    tournament = event_with_teams(2, organizer=organizer, format="modern", rel="competitive")
+    user = UserFactory()
+    player = Player.objects.filter(tournament=tournament).order_by("pk").first()
+    Player.objects.filter(pk=player.pk).update(user=user)
+    page = signed_in_page(browser, live_server, user, locale="en-US")
+    page.goto(f"{live_server.url}/events/{tournament.pk}/decklists/")
+    page.fill("#decklist-text", "4 Lightnig Bolt\n56 Mountain")
+    feedback = page.locator("form.paste .feedback")
+    expect(feedback).to_contain_text("Lightnig Bolt", timeout=10_000)
+    feedback.get_by_role("button", name="use Lightning Bolt").click()
+    expect(page.locator("#decklist-text")).to_have_value("4 Lightning Bolt\n56 Mountain")
+    page.locator("form.paste button[type=submit]").click()
+    expect(page.locator(f'article[data-player="{player.pk}"]')).to_contain_text("Version 1", timeout=10_000)
+    assert Player.objects.get(pk=player.pk).decklist.current.text == "4 Lightning Bolt\n56 Mountain"
