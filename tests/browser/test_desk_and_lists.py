@@ -5,6 +5,8 @@ team is checked in; the end-of-round console shows both forms for an open table.
 from __future__ import annotations
 
 import datetime
+import shutil
+import subprocess
 
 import pytest
 from django.utils import timezone
@@ -129,3 +131,27 @@ def test_with_javascript_the_list_gets_live_feedback_and_saves_in_the_background
     page.locator("form.paste button[type=submit]").click()
     expect(page.locator(f'article[data-player="{player.pk}"]')).to_contain_text("Version 1", timeout=10_000)
     assert Player.objects.get(pk=player.pk).decklist.current.text == "4 Lightning Bolt\n56 Mountain"
+
+
+def test_the_players_page_shows_a_check_in_qr_code_a_scanner_reads(live_server, browser, tmp_path):
+    organizer = UserFactory(is_staff=True)
+    tournament = event_with_teams(2, organizer=organizer, check_in_required=True)
+    user = UserFactory()
+    team = Team.objects.get(tournament=tournament, name="Team 01")
+    Player.objects.filter(team=team, position=0).update(user=user)
+    page = signed_in_page(browser, live_server, user)
+    page.goto(f"{live_server.url}/events/{tournament.pk}/me/")
+    expect(page.locator("#check-in-code")).to_have_text(check_in_code(team.pk))
+    page.screenshot(path="/tmp/i29-me-check-in.png", full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot = tmp_path / "qr.png"
+    page.locator(".check-in-qr svg").screenshot(path=str(shot))
+    zbarimg = shutil.which("zbarimg")
+    assert zbarimg, "zbarimg (Debian zbar-tools) is needed: scripts/system-packages.sh installs it"
+    decoded = subprocess.run(
+        [zbarimg, "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", str(shot)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    assert decoded == [check_in_code(team.pk)]
