@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint bench install lock system-packages messages services-test clean
+.PHONY: run test lint bench install lock system-packages messages services-test clean axe
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,8 +51,16 @@ run: install
 	DEBUG=$${DEBUG:-true} $(BIN)/python manage.py runembedded $(HOST):$(PORT)
 
 # One test process per core (pytest-xdist); `$(BIN)/python -m pytest tests/...` runs a part in one.
-test: install system-packages
+test: install system-packages axe
 	$(BIN)/python -m pytest -n auto
+
+# axe-core for the accessibility audit (tests/browser/test_accessibility.py), pinned with its hash
+# in tests/browser/axe/package-lock.json; npm comes with scripts/system-packages.sh.
+AXE := tests/browser/axe/node_modules/axe-core/axe.min.js
+axe: $(AXE)
+$(AXE): tests/browser/axe/package-lock.json
+	npm ci --prefix tests/browser/axe --no-audit --no-fund
+	touch $(AXE)
 
 lint: install
 	$(BIN)/ruff check .
@@ -64,4 +72,4 @@ bench: install
 	@for script in bench/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis staticfiles var
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis staticfiles var tests/browser/axe/node_modules

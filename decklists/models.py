@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 
 class Card(models.Model):
@@ -218,9 +219,9 @@ class DeckCheck(models.Model):
 
 
 class FindingKind(models.TextChoices):
-    MISSING = "missing", "Missing from the deck"
-    EXTRA = "extra", "In the deck, not on the list"
-    WRONG = "wrong", "Different card than registered"
+    MISSING = "missing", gettext_lazy("Missing from the deck")
+    EXTRA = "extra", gettext_lazy("In the deck, not on the list")
+    WRONG = "wrong", gettext_lazy("Different card than registered")
 
 
 class DeckCheckFinding(models.Model):

@@ -15,7 +15,7 @@ import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from django.db.models import F, Prefetch
+from django.db.models import F, Prefetch, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -522,3 +522,19 @@ def named(message: str, players: Iterable[Player]) -> str:
     """A domain message with each player label replaced by the player's name."""
     names = {str(p.pk): p.name for p in players}
     return _LABEL.sub(lambda m: names.get(m.group(1), m.group(0)), message)
+
+
+def teams_without_lists(tournament_id: int) -> list[int]:
+    """Ids of the event's active, complete teams with a player who has no registered list: a deck
+    check cannot check them, and pairing a Competitive round with them is worth a warning."""
+    active = list(
+        Team.objects.filter(tournament_id=tournament_id, dropped_after_round__isnull=True, disqualified=False)
+        .formed()
+        .values_list("pk", flat=True)
+    )
+    return list(
+        Player.objects.filter(team_id__in=active)
+        .filter(Q(decklist__isnull=True) | Q(decklist__current__isnull=True))
+        .values_list("team_id", flat=True)
+        .distinct()
+    )

@@ -13,7 +13,7 @@ from datetime import datetime
 
 from django.db import transaction
 from django.db.models import F
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from clock.services import time_extension_grant
@@ -508,7 +508,9 @@ def deck_check_finding_to_penalty(
     if locked.penalty_id is not None:
         raise ConflictError(_("This finding already has a penalty."))
     check = locked.deck_check
-    default = f"Deck check at table {check.match.table}: {locked.get_kind_display().lower()}: {locked.count} {locked.card}"
+    with translation.override("en"):  # a penalty's description is stored in English, as its DQ report
+        kind = locked.get_kind_display().lower()
+    default = f"Deck check at table {check.match.table}: {kind}: {locked.count} {locked.card}"
     if locked.note:
         default += f" ({locked.note})"
     penalty = penalty_issue(

@@ -22,7 +22,7 @@ from common.numbers import parse_column_int
 from decklists import selectors, services
 from decklists.api.views import team_payload
 from decklists.domain.deck_checks import SHUFFLE_MINUTES
-from decklists.models import DeckCheck, DeckCheckFinding, FindingKind
+from decklists.models import DeckCheck, DeckCheckFinding, FindingKind, TeamPoolVersion
 from tournaments.models import Match, Player, Team, Tournament
 from tournaments.permissions import player_team_id
 from tournaments.rules import can_change_locked_decklist, can_check_decks, is_event_staff
@@ -55,12 +55,57 @@ def _team_context(tournament: Tournament, team: Team) -> dict:
     return {"team": team, "payload": payload}
 
 
+def _verdict(valid: bool, errors: list) -> str:
+    """ "legal" or "3 problems": what a saved list or pool came to, for the page's message."""
+    if valid:
+        return _("legal")
+    return ngettext("%(count)s problem", "%(count)s problems", len(errors)) % {"count": len(errors)}
+
+
+def _posted_text(request, field: str) -> str:
+    """A pasted list as a form posts it, with the browser's CRLF line ends made plain newlines: the
+    stored text is the same whether the page's script or the plain form sent it."""
+    return request.POST.get(field, "").replace("\r\n", "\n")
+
+
+def _team_save(request, tournament: Tournament, team: Team, own: Player | None) -> None:
+    """The paste boxes' plain form (JavaScript off): save the player's list or the team's pool
+    through the same services as the API, and say on the reloaded page what the check found;
+    the line errors show under the team's lists."""
+    try:
+        if request.POST.get("save") == "pool":
+            boosters = parse_column_int(request.POST.get("boosters") or None, TeamPoolVersion, "boosters")
+            pool = services.decklist_pool_register(
+                team=team, actor=request.user, text=_posted_text(request, "pool"), boosters=boosters
+            )
+            messages.success(
+                request,
+                _("Saved your team's pool (version %(number)s, %(verdict)s).")
+                % {"number": pool.number, "verdict": _verdict(pool.valid, pool.errors)},
+            )
+            return
+        if own is None:
+            raise DomainError(_("You may submit only your own decklist."), status_code=403)
+        version = services.decklist_submit(
+            tournament=tournament, actor=request.user, player=own, text=_posted_text(request, "text")
+        )
+    except DomainError as error:
+        messages.error(request, _("Not saved: %(message)s") % {"message": error.message})
+        return
+    messages.success(
+        request,
+        _("Saved your list (version %(number)s, %(verdict)s).")
+        % {"number": version.number, "verdict": _verdict(version.valid, version.errors)},
+    )
+
+
 @login_required
 def team_decklists(request, tournament_id: int):
     """A player's page: one paste box per player of the team, and the team's lists side by side.
 
-    In a Limited event the team's pool paste box comes first (the decks are built from it),
-    and the lists show the pool and the shared sideboard it leaves.
+    The boxes are a plain form (posted here, then the page again) that JavaScript takes over
+    for live feedback. In a Limited event the team's pool paste box comes first (the decks are
+    built from it), and the lists show the pool and the shared sideboard it leaves.
     """
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     team_id = player_team_id(request.user, tournament)
@@ -74,6 +119,9 @@ def team_decklists(request, tournament_id: int):
         .select_related("decklist__current")
         .first()
     )
+    if request.method == "POST":
+        _team_save(request, tournament, team, own)
+        return HttpResponseRedirect(reverse("decklists-team", args=[tournament.pk]))
     current = getattr(getattr(own, "decklist", None), "current", None)
     team_context = _team_context(tournament, team)
     context = {
@@ -154,12 +202,7 @@ def decklist_enter(request, tournament_id: int, player_id: int):
             % {"name": player.name, "message": error.message},
         )
         return HttpResponseRedirect(back)
-    verdict = (
-        _("legal")
-        if version.valid
-        else ngettext("%(count)s problem", "%(count)s problems", len(version.errors))
-        % {"count": len(version.errors)}
-    )
+    verdict = _verdict(version.valid, version.errors)
     messages.success(
         request,
         _("Saved the list of %(name)s (version %(number)s, %(verdict)s).")

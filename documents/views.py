@@ -12,6 +12,7 @@ from documents.api.views import RECENT_JOBS
 from documents.enums import DocumentKind, Paper
 from documents.models import DocumentJob
 from documents.services import document_request, document_retry
+from tournaments.enums import Format, RoundKind
 from tournaments.models import Round
 from tournaments.page_access import staff_event
 
@@ -46,13 +47,24 @@ def print_panel(request, tournament_id: int):
     jobs = DocumentJob.objects.filter(tournament=tournament).select_related("round")[:RECENT_JOBS]
     context = {
         "tournament": tournament,
-        "kinds": DocumentKind.choices,
+        "kinds": _kinds_offered(tournament),
         "per_round": DocumentKind.per_round(),
         "papers": Paper.choices,
         "rounds": Round.objects.filter(tournament=tournament).order_by("-number"),
         "jobs": jobs,
     }
     return render(request, "documents/print.html", context, status=status)
+
+
+def _kinds_offered(tournament) -> list[tuple[str, str]]:
+    """The documents this event can print now: standings once a Swiss round is finished (before,
+    the request is refused), pod seatings only in a Booster Draft event."""
+    left_out = set()
+    if not Round.objects.finished().filter(tournament=tournament, kind=RoundKind.SWISS).exists():
+        left_out.add(DocumentKind.STANDINGS)
+    if tournament.format != Format.DRAFT:
+        left_out.add(DocumentKind.POD_SEATINGS)
+    return [(value, label) for value, label in DocumentKind.choices if value not in left_out]
 
 
 @login_required

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 from floor.domain.calls import LIVE_STATUSES, STORED_STATUSES
 
@@ -121,8 +122,8 @@ class Investigation(models.Model):
 
 
 class NoteKind(models.TextChoices):
-    NOTE = "note", "Judge's note"
-    STATEMENT = "statement", "Statement"
+    NOTE = "note", gettext_lazy("Judge's note")
+    STATEMENT = "statement", gettext_lazy("Statement")
 
 
 class Note(models.Model):

@@ -9,6 +9,7 @@ from django.db.models import Q, QuerySet
 
 from clock.selectors import round_clock_data
 from decklists.models import DeckCheck
+from decklists.selectors import teams_without_lists
 from floor.domain.calls import (
     CallStatus,
     CallTimes,
@@ -26,7 +27,7 @@ from floor.domain.deck_checks import (
 )
 from floor.domain.zones import order_by_end
 from floor.models import JudgeCall, Note, Zone
-from tournaments.enums import RoundKind
+from tournaments.enums import ResultKind, RoundKind
 from tournaments.models import Match, Round, Team, Tournament
 from tournaments.selectors import standings_for
 
@@ -188,16 +189,19 @@ def checked_team_ids(tournament: Tournament) -> set[int]:
 
 
 def deck_check_plan(round_row: Round, *, count: int) -> list[ProposedCheck]:
+    """Tables to check among those still playing (no result reported: a finished table's decks
+    are gone), never for a team without a registered list."""
     tournament = round_row.tournament
     tables = [
         PlanTable(match_id=pk, table=table, team_a=a, team_b=b)
         for pk, table, a, b in Match.objects.filter(
-            round=round_row, table__isnull=False, team_b__isnull=False
+            round=round_row, table__isnull=False, team_b__isnull=False, result_kind=ResultKind.PENDING
         ).values_list("pk", "table", "team_a_id", "team_b_id")
     ]
     return plan_checks(
         tables,
         checked_teams=checked_team_ids(tournament),
+        without_lists=teams_without_lists(tournament.pk),
         count=count,
         round_number=round_row.number,
         swiss_rounds=tournament.swiss_rounds or round_row.number,

@@ -23,6 +23,14 @@ urlpatterns = [
     ),
     path("events/<int:tournament_id>/floor/end-of-round/sheet.pdf", views.console_sheet, name="floor-sheet"),
     path("events/<int:tournament_id>/floor/turns/<int:match_id>/", views.console_turn, name="floor-turn"),
+    path(
+        "events/<int:tournament_id>/floor/time-call/<int:match_id>/",
+        views.console_time_call,
+        name="floor-time-call",
+    ),
+    path(
+        "events/<int:tournament_id>/floor/result/<int:match_id>/", views.console_result, name="floor-result"
+    ),
     path("events/<int:tournament_id>/floor/deck-checks/", views.deck_checks_page, name="floor-deck-checks"),
     path("events/<int:tournament_id>/floor/notes/", notes_views.notes_page, name="floor-notes"),
     path(

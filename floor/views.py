@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from clock.domain.round_clock import MAX_EXTENSION_MINUTES
-from clock.services import match_turn_complete
+from clock.services import match_time_call, match_turn_complete
 from common.errors import DomainError
 from common.i18n import localize
 from common.numbers import parse_id
@@ -44,8 +44,16 @@ from floor.services.zones import zone_create, zone_delete
 from penalties.domain import CATALOGUE
 from penalties.models import Penalty
 from tournaments.localization import event_locale
+from tournaments.manage_views import staff_result_entry
 from tournaments.models import Match, Player, Round, Tournament
-from tournaments.rules import can_call_judge, can_head_judge, can_judge, can_plan_zones, can_see_floor
+from tournaments.rules import (
+    can_call_judge,
+    can_head_judge,
+    can_judge,
+    can_plan_zones,
+    can_run_event,
+    can_see_floor,
+)
 
 INFRACTION_CHOICES = [("", "no penalty")] + [(code, f"{code} {i.name}") for code, i in CATALOGUE.items()]
 
@@ -291,7 +299,8 @@ def zones_page(request, tournament_id: int):
                     last_table=values["last_table"],
                     judges=[u for u in values["judges"].split(",") if u.strip()],
                 ),
-                _("Zone %(zone)s added.") % {"zone": values["name"]},
+                _("%(zone)s added (tables %(first)s–%(last)s).")
+                % {"zone": values["name"], "first": values["first_table"], "last": values["last_table"]},
             )
             if done:
                 return HttpResponseRedirect(request.path)
@@ -332,6 +341,7 @@ def _console_context(request, tournament: Tournament) -> dict:
         "tables": tables,
         "now": now,
         "is_judge": can_judge(request.user, tournament),
+        "may_enter_results": can_run_event(request.user, tournament),
         "query": f"?round={round_row.number if round_row else ''}&zone={zone.pk if zone else ''}",
     }
 
@@ -389,6 +399,58 @@ def console_turn(request, tournament_id: int, match_id: int):
         lambda: match_turn_complete(match=match, actor=request.user),
         _("Table %(table)s: turn done.") % {"table": match.table},
     )
+    return _back(request, reverse("floor-console", args=[tournament.pk]))
+
+
+@require_POST
+@login_required
+def console_time_call(request, tournament_id: int, match_id: int):
+    """A judge calls time at an outstanding table from the console, naming the active team
+    (the clock's service: turn 0, then the extra turns), without walking to the clock page."""
+    tournament = event_or_404(tournament_id)
+    require_allowed(can_judge(request.user, tournament), _("Only the event's judges call time."))
+    match = get_object_or_404(Match, pk=match_id, round__tournament=tournament)
+    active = request.POST.get("active_team", "")
+    if active not in ("A", "B"):
+        messages.error(request, _("Table %(table)s: choose the active team") % {"table": match.table})
+    else:
+        run_action(
+            request,
+            lambda: match_time_call(match=match, actor=request.user, active_team=active, at=timezone.now()),
+            _("Table %(table)s: time called, team %(team)s active.") % {"table": match.table, "team": active},
+        )
+    return _back(request, reverse("floor-console", args=[tournament.pk]))
+
+
+@require_POST
+@login_required
+def console_result(request, tournament_id: int, match_id: int):
+    """Scorekeeping staff on the floor enter a finished table's result (``a``, ``b`` or ``draw``)
+    through the manage page's staff entry, the same service and checks as a slip at the desk."""
+    tournament = event_or_404(tournament_id)
+    require_allowed(can_run_event(request.user, tournament), _("Only scorekeeping staff enter results."))
+    match = get_object_or_404(
+        Match.objects.select_related("round", "team_a", "team_b"),
+        pk=match_id,
+        round__tournament=tournament,
+        round__published_at__isnull=False,
+    )
+    if request.POST.get("result") not in ("a", "b", "draw"):
+        messages.error(request, _("Table %(table)s: choose who won, or a draw.") % {"table": match.table})
+        return _back(request, reverse("floor-console", args=[tournament.pk]))
+    match, _status, problem = staff_result_entry(
+        request, tournament, match, _("Choose the result: left team wins, right team wins or a draw.")
+    )
+    if problem:
+        messages.error(
+            request, _("Table %(table)s: %(problem)s") % {"table": match.table, "problem": problem}
+        )
+    else:
+        messages.success(
+            request,
+            _("Table %(table)s: result %(a)s-%(b)s-%(draws)s entered.")
+            % {"table": match.table, "a": match.team_a_wins, "b": match.team_b_wins, "draws": match.draws},
+        )
     return _back(request, reverse("floor-console", args=[tournament.pk]))
 
 

@@ -4,10 +4,11 @@
 # Korean; Noto core: Arabic and Hebrew faces) and fontconfig (the Dockerfile installs the same
 # ones), gettext (the translation checks and `make messages`), Chromium for the browser tests,
 # poppler-utils for PDF checks, zbar-tools (zbarimg) to decode the QR codes printed on result slips,
-# wrk for the load test of `make bench` (bench/bench_public_load.py).
+# wrk for the load test of `make bench` (bench/bench_public_load.py), npm for axe-core (the
+# accessibility audit of the browser tests, tests/browser/axe/package.json).
 # Installs only what is missing, and only where it can (root with apt-get); otherwise it says what.
 set -eu
-PACKAGES="libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core fonts-noto-cjk fonts-noto-core fontconfig gettext chromium poppler-utils zbar-tools wrk"
+PACKAGES="libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core fonts-noto-cjk fonts-noto-core fontconfig gettext chromium poppler-utils zbar-tools wrk npm"
 missing=""
 for pkg in $PACKAGES; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing="$missing $pkg"

@@ -6,73 +6,116 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.models import AuditEntry
 
-#: What each action did, as a sentence start; ``{round}``, ``{team}``, ``{table}``, ``{who}`` are
-#: filled from the entry's object and values.
+#: What each action did, as a sentence start; ``%(round)s``, ``%(team)s``, ``%(table)s``,
+#: ``%(who)s`` are filled from the entry's object and values (translated when shown).
 _SENTENCES = {
-    "tournament_create": "Event created",
-    "tournament_update": "Event settings changed",
-    "staff_add": "{who} added to the staff",
-    "staff_role_change": "{who}'s staff role changed",
-    "staff_remove": "{who} removed from the staff",
-    "team_register": "Team {team} registered",
-    "team_drop": "Team {team} dropped",
-    "team_drop_undo": "Team {team}'s drop undone",
-    "team_update": "Team {team} corrected",
-    "team_disqualify": "Team {team} disqualified",
-    "team_reinstate": "Team {team} reinstated",
-    "player_account_link": "An account linked to a player of team {team}",
-    "invitation_send": "A player invited to team {team}",
-    "invitation_accept": "A player joined team {team}",
-    "invitation_decline": "An invitation to team {team} declined",
-    "invitation_cancel": "An invitation to team {team} cancelled",
-    "team_check_in": "Team {team} checked in",
-    "team_check_in_undo": "Team {team}'s check-in taken back",
-    "pool_join": "A player joined the partner pool",
-    "pool_leave": "A player left the partner pool",
-    "pool_form_teams": "Teams formed from the partner pool",
-    "round_pair": "Round {round} paired",
-    "round_pair_manual": "Round {round} paired by hand",
-    "round_publish": "Round {round} published",
-    "round_delete": "Round {round} deleted to be paired again",
-    "cut_build": "Top cut built as round {round}",
-    "match_result_correct": "Result of table {table}, round {round} corrected",
-    "match_result_decide": "Disputed result of table {table}, round {round} decided",
-    "match_result_disputed": "Teams reported different results at table {table}, round {round}",
-    "match_penalty_result": "Penalty result imposed at table {table}, round {round}",
-    "match_penalty_result_clear": "Penalty result cleared at table {table}, round {round}",
-    "match_seats_set": "Seats chosen at table {table}, round {round}",
-    "match.time_extension": "Time extension at table {table}, round {round}",
-    "match.time_called": "Time called at table {table}, round {round}",
-    "match.turn_completed": "Extra turn done at table {table}, round {round}",
-    "round.clock_start": "Round {round}'s clock started",
-    "round.clock_pause": "Round {round}'s clock paused",
-    "round.clock_resume": "Round {round}'s clock resumed",
-    "round.time_up": "Round {round}'s time is up",
-    "round.extra_turns": "Tables of round {round} went into extra turns",
-    "decklist_submit_for_player": "A decklist entered by staff",
-    "decklist_change_after_deadline": "A decklist changed after the deadline",
-    "pool_register_for_team": "A team's pool entered by staff",
-    "pool_change_after_deadline": "A team's pool changed after the deadline",
-    "penalty_issue": "Penalty recorded",
-    "penalty_overturn": "Penalty overturned on appeal",
-    "deck_check_start": "Deck check started",
-    "deck_check_finish": "Deck check finished",
-    "deck_check_finding": "Deck check finding recorded",
+    "tournament_create": gettext_lazy("Event created"),
+    "tournament_update": gettext_lazy("Event settings changed"),
+    "staff_add": gettext_lazy("%(who)s added to the staff"),
+    "staff_role_change": gettext_lazy("%(who)s's staff role changed"),
+    "staff_remove": gettext_lazy("%(who)s removed from the staff"),
+    "team_register": gettext_lazy("Team %(team)s registered"),
+    "team_drop": gettext_lazy("Team %(team)s dropped"),
+    "team_drop_undo": gettext_lazy("Team %(team)s's drop undone"),
+    "team_update": gettext_lazy("Team %(team)s corrected"),
+    "team_disqualify": gettext_lazy("Team %(team)s disqualified"),
+    "team_reinstate": gettext_lazy("Team %(team)s reinstated"),
+    "team_reinstate_late_entry": gettext_lazy("Team %(team)s reinstated as a late entry"),
+    "player_account_link": gettext_lazy("An account linked to a player of team %(team)s"),
+    "invitation_send": gettext_lazy("A player invited to team %(team)s"),
+    "invitation_accept": gettext_lazy("A player joined team %(team)s"),
+    "invitation_decline": gettext_lazy("An invitation to team %(team)s declined"),
+    "invitation_cancel": gettext_lazy("An invitation to team %(team)s cancelled"),
+    "team_check_in": gettext_lazy("Team %(team)s checked in"),
+    "team_check_in_undo": gettext_lazy("Team %(team)s's check-in taken back"),
+    "pool_join": gettext_lazy("A player joined the partner pool"),
+    "pool_leave": gettext_lazy("A player left the partner pool"),
+    "pool_form_teams": gettext_lazy("Teams formed from the partner pool"),
+    "pods_seat": gettext_lazy("Draft pods seated"),
+    "round_pair": gettext_lazy("Round %(round)s paired"),
+    "round_pair_manual": gettext_lazy("Round %(round)s paired by hand"),
+    "round_publish": gettext_lazy("Round %(round)s published"),
+    "round_delete": gettext_lazy("Round %(round)s deleted to be paired again"),
+    "cut_build": gettext_lazy("Top cut built as round %(round)s"),
+    "match_result_correct": gettext_lazy("Result of table %(table)s, round %(round)s corrected"),
+    "match_result_decide": gettext_lazy("Disputed result of table %(table)s, round %(round)s decided"),
+    "match_result_disputed": gettext_lazy(
+        "Teams reported different results at table %(table)s, round %(round)s"
+    ),
+    "match_penalty_result": gettext_lazy("Penalty result imposed at table %(table)s, round %(round)s"),
+    "match_penalty_result_clear": gettext_lazy("Penalty result cleared at table %(table)s, round %(round)s"),
+    "match_seats_set": gettext_lazy("Seats chosen at table %(table)s, round %(round)s"),
+    "match.time_extension": gettext_lazy("Time extension at table %(table)s, round %(round)s"),
+    "match.time_called": gettext_lazy("Time called at table %(table)s, round %(round)s"),
+    "match.turn_completed": gettext_lazy("Extra turn done at table %(table)s, round %(round)s"),
+    "round.clock_start": gettext_lazy("Round %(round)s's clock started"),
+    "round.clock_pause": gettext_lazy("Round %(round)s's clock paused"),
+    "round.clock_resume": gettext_lazy("Round %(round)s's clock resumed"),
+    "round.time_up": gettext_lazy("Round %(round)s's time is up"),
+    "round.extra_turns": gettext_lazy("Tables of round %(round)s went into extra turns"),
+    "decklist_submit_for_player": gettext_lazy("A decklist entered by staff"),
+    "decklist_change_after_deadline": gettext_lazy("A decklist changed after the deadline"),
+    "pool_register_for_team": gettext_lazy("A team's pool entered by staff"),
+    "pool_change_after_deadline": gettext_lazy("A team's pool changed after the deadline"),
+    "penalty_issue": gettext_lazy("Penalty recorded"),
+    "penalty_overturn": gettext_lazy("Penalty overturned on appeal"),
+    "penalty_disqualification_confirm": gettext_lazy("Disqualification confirmed by the head judge"),
+    "penalty_disqualification_change": gettext_lazy("Disqualification changed by the head judge"),
+    "deck_check_start": gettext_lazy("Deck check started"),
+    "deck_check_finish": gettext_lazy("Deck check finished"),
+    "deck_check_finding": gettext_lazy("Deck check finding recorded"),
+    "zone.create": gettext_lazy("Zone added"),
+    "zone.delete": gettext_lazy("Zone removed"),
+    "judge_call.raise": gettext_lazy("Judge called"),
+    "judge_call.claim": gettext_lazy("Judge call claimed"),
+    "judge_call.escalate": gettext_lazy("Judge call escalated"),
+    "judge_call.resolve": gettext_lazy("Judge call resolved"),
+    "note.add": gettext_lazy("Judge's note added"),
+    "note.lock": gettext_lazy("Judge's note locked"),
+    "investigation.open": gettext_lazy("Investigation opened"),
+    "investigation.decide": gettext_lazy("Investigation decided"),
+    "dq_report.file": gettext_lazy("Disqualification report filed"),
 }
 #: Values that are database ids or bookkeeping, never shown as a change.
 _HIDDEN = {"id", "version", "reported_by", "team_a", "team_b", "seed", "tables", "bracket", "seeds", "player"}
 _LABELS = {
-    "team_a_wins": "left team's games",
-    "team_b_wins": "right team's games",
-    "draws": "drawn games",
-    "confirmed": "confirmed",
-    "result_kind": "result",
-    "dropped_after_round": "dropped after round",
-    "drop_reason": "drop reason",
+    "team_a_wins": gettext_lazy("left team's games"),
+    "team_b_wins": gettext_lazy("right team's games"),
+    "draws": gettext_lazy("drawn games"),
+    "confirmed": gettext_lazy("confirmed"),
+    "result_kind": gettext_lazy("result"),
+    "dropped_after_round": gettext_lazy("dropped after round"),
+    "registered_after_round": gettext_lazy("registered after round"),
+    "drop_reason": gettext_lazy("drop reason"),
+    "checked_in_at": gettext_lazy("checked in at"),
+    "infraction": gettext_lazy("infraction"),
+    "penalty": gettext_lazy("penalty"),
+    "proposed_penalty": gettext_lazy("proposed penalty"),
+    "deviated": gettext_lazy("deviated"),
+    "match_point_adjustment": gettext_lazy("match point adjustment"),
+    "kind": gettext_lazy("kind"),
+    "card": gettext_lazy("card"),
+    "count": gettext_lazy("count"),
+    "name": gettext_lazy("name"),
+    "role": gettext_lazy("role"),
+    "format": gettext_lazy("format"),
+    "rel": gettext_lazy("REL"),
+    "reason": gettext_lazy("reason"),
+    "username": gettext_lazy("account"),
+    "players": gettext_lazy("players"),
+    "number": gettext_lazy("round"),
+    "first_table": gettext_lazy("first table"),
+    "last_table": gettext_lazy("last table"),
+    "minutes": gettext_lazy("minutes"),
+    "active_team": gettext_lazy("active team"),
+    "time_called_at": gettext_lazy("time called at"),
+    "published_at": gettext_lazy("published at"),
+    "started_at": gettext_lazy("started at"),
 }
 
 
@@ -85,11 +128,11 @@ class AuditLine:
 
 def _value(value: Any) -> str:
     if value is None or value == "":
-        return "none"
+        return _("none")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, list):
-        return ", ".join(_value(item) for item in value) or "none"
+        return ", ".join(_value(item) for item in value) or _("none")
     return str(value)
 
 
@@ -107,7 +150,7 @@ def _changes(before: Any, after: Any) -> list[str]:
         if key not in before:
             lines.append(f"{label}: {_value(new)}")
         elif key not in after:
-            lines.append(f"{label} was {_value(old)}")
+            lines.append(_("%(label)s was %(value)s") % {"label": label, "value": _value(old)})
         else:
             lines.append(f"{label}: {_value(old)} → {_value(new)}")
     return lines
@@ -119,9 +162,11 @@ def audit_lines(
     rounds: dict[int, int],
     matches: dict[int, tuple[int, int | None]],
     teams: dict[int, str],
+    player_teams: dict[int, str] | None = None,
 ) -> list[AuditLine]:
     """``rounds``: round id → number; ``matches``: match id → (round number, table); ``teams``:
-    team id → name (the reads the audit page makes once for the whole page)."""
+    team id → name; ``player_teams``: player id → their team's name (the reads the audit page
+    makes once for the whole page). The time of day is the page's, next to the date."""
     lines = []
     for entry in entries:
         values = (
@@ -146,18 +191,18 @@ def audit_lines(
             else values.get("name", "?")
         )
         if entry.object_type == "player":
-            team = "?"
+            team = (player_teams or {}).get(object_id or 0, "?")
         template = _SENTENCES.get(entry.action)
         if template is None:
             start = entry.action.replace(".", " ").replace("_", " ").capitalize()
         else:
-            start = template.format(
-                round=round_number if round_number is not None else "?",
-                team=f"“{team}”",
-                table=table if table is not None else "?",
-                who=values.get("username", "someone"),
-            )
-        who = entry.actor.username if entry.actor_id else "the system"
-        when = timezone.localtime(entry.created_at).strftime("%H:%M")
-        lines.append(AuditLine(entry, f"{start} by {who} at {when}", _changes(entry.before, entry.after)))
+            start = template % {
+                "round": round_number if round_number is not None else "?",
+                "team": f"“{team}”",
+                "table": table if table is not None else "?",
+                "who": values.get("username", _("someone")),
+            }
+        who = entry.actor.username if entry.actor_id else _("the system")
+        sentence = _("%(what)s by %(who)s") % {"what": start, "who": who}
+        lines.append(AuditLine(entry, sentence, _changes(entry.before, entry.after)))
     return lines

@@ -9,7 +9,7 @@ give to the engine as an input. With none registered there are no adjustments.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 MatchPointAdjustments = Callable[[int], Mapping[int, int]]
 """Tournament id → {team id: match points added (negative for a penalty)}, teams with 0 left out."""
@@ -30,3 +30,20 @@ def match_point_adjustments(tournament_id: int) -> dict[int, int]:
         for team_id, points in source(tournament_id).items():
             total[team_id] += points
     return {team_id: points for team_id, points in total.items() if points}
+
+
+TeamsWithoutLists = Callable[[int], Iterable[int]]
+"""Tournament id → ids of the active teams a player of which has no registered decklist."""
+
+_list_sources: list[TeamsWithoutLists] = []
+
+
+def register_teams_without_lists(source: TeamsWithoutLists) -> None:
+    """The decklists app tells which teams have no list (decklists/apps.py), for the warning
+    before pairing a Competitive or Professional round; with none registered no team is named."""
+    if source not in _list_sources:
+        _list_sources.append(source)
+
+
+def teams_without_lists(tournament_id: int) -> set[int]:
+    return {team_id for source in _list_sources for team_id in source(tournament_id)}

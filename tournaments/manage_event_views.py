@@ -118,6 +118,7 @@ def tournament_audit(request, tournament_id: int):
             )
         },
         teams=dict(tournament.teams.values_list("id", "name")),
+        player_teams=dict(tournament.players.values_list("id", "team__name")),
     )
     return render(
         request, "tournaments/audit.html", {"tournament": tournament, "entries": entries, "lines": lines}

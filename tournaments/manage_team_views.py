@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -25,7 +28,13 @@ from tournaments.models import Player, Team
 from tournaments.page_access import staff_event
 from tournaments.selectors import teams_for
 from tournaments.services.invitations import account_link_invite
-from tournaments.services.participation import team_drop, team_drop_undo
+from tournaments.services.participation import (
+    team_check_in_by_code,
+    team_drop,
+    team_drop_undo,
+    team_reinstate_late_entry,
+    teams_check_in,
+)
 from tournaments.services.team_import import teams_import
 from tournaments.services.teams import PlayerEdit, field_label, team_register, team_update
 from tournaments.views import latest_round
@@ -220,5 +229,68 @@ def team_drop_undo_view(request, tournament_id: int, team_id: int):
     messages.success(
         request,
         _("Team “%(name)s” is back in the event: it is paired from the next round.") % {"name": team.name},
+    )
+    return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#teams")
+
+
+def _wants_json(request) -> bool:
+    """The desk's script posts with ``Accept: application/json`` to stay on the page; a plain form
+    gets the manage page again."""
+    return "application/json" in request.headers.get("Accept", "")
+
+
+@login_required
+@require_POST
+def check_in_by_code_view(request, tournament_id: int):
+    """The desk types (or a USB scanner types) a team's check-in code: the team is checked in and
+    the field is ready for the next. With JavaScript the answer is JSON and the page stays."""
+    tournament = staff_event(request, tournament_id, "can_run_event")
+    code = request.POST.get("code", "")
+    try:
+        team = team_check_in_by_code(tournament=tournament, actor=request.user, code=code)
+    except DomainError as error:
+        if _wants_json(request):
+            return JsonResponse({"detail": error.message, "errors": error.errors}, status=error.status_code)
+        return refused(request, tournament, error)
+    message = _("“%(team)s” is checked in.") % {"team": team.name}
+    if _wants_json(request):
+        state = _("Checked in at %(time)s") % {"time": date_format(localtime(team.checked_in_at), "H:i")}
+        return JsonResponse({"team": team.pk, "name": team.name, "detail": message, "state": state})
+    messages.success(request, message)
+    return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#check-in-desk")
+
+
+@login_required
+@require_POST
+def check_in_present_view(request, tournament_id: int):
+    """ "Check in all present": every team ticked in the teams table, in one submit."""
+    tournament = staff_event(request, tournament_id, "can_run_event")
+    ids = [parse_id(raw, Team, param="team") or 0 for raw in request.POST.getlist("team") if raw.strip()]
+    try:
+        teams = teams_check_in(tournament=tournament, actor=request.user, team_ids=ids)
+    except DomainError as error:
+        return refused(request, tournament, error)
+    messages.success(
+        request,
+        ngettext("%(count)s team checked in.", "%(count)s teams checked in.", len(teams))
+        % {"count": len(teams)},
+    )
+    return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#teams")
+
+
+@login_required
+@require_POST
+def team_reinstate_view(request, tournament_id: int, team_id: int):
+    """A team dropped before round 1 that turns up: back as a late entry, with a reason."""
+    tournament = staff_event(request, tournament_id, "can_run_event")
+    team = get_object_or_404(Team, pk=team_id, tournament=tournament)
+    try:
+        team = team_reinstate_late_entry(team=team, actor=request.user, reason=request.POST.get("reason", ""))
+    except DomainError as error:
+        return refused(request, tournament, error)
+    messages.success(
+        request,
+        _("Team “%(name)s” is back as a late entry: it is paired from round %(number)s.")
+        % {"name": team.name, "number": team.registered_after_round + 1},
     )
     return redirect(f"{reverse('tournament-manage', args=[tournament.id])}#teams")

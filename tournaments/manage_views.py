@@ -45,6 +45,7 @@ from tournaments.selectors import (
     pod_rematch_warning,
     pods_for_draft,
     teams_for,
+    teams_without_decklists,
 )
 from tournaments.services.cut import cut_build
 from tournaments.services.participation import drop_undoable
@@ -196,6 +197,9 @@ def render_manage(
     teams = list(teams_for(tournament))
     latest_number = current_round.number if current_round else 0
     undoable = {team.pk for team in teams if drop_undoable(team, latest_number)}
+    reinstatable = {
+        team.pk for team in teams if latest_number and team.dropped_after_round == 0 and not team.disqualified
+    }
     grid = None
     if current_round and current_round.is_public:
         played = [m for m in matches if not m.is_bye]
@@ -213,6 +217,7 @@ def render_manage(
             "reported": sum(1 for m in played if m.has_result),
             "states": _table_states(played),
         }
+    actions = _round_actions(tournament, current_round, matches)
     context = {
         "tournament": tournament,
         "role_label": _role_label(request.user, tournament),
@@ -221,12 +226,13 @@ def render_manage(
         "is_organizer": can_manage_event(request.user, tournament),
         "teams": teams,
         "undoable_drops": undoable,
+        "reinstatable": reinstatable,
         "team_form": team_form or TeamRegisterForm(team_size=tournament.team_size),
         "import_form": import_form or TeamsImportForm(),
         "import_errors": import_errors,
         "current_round": current_round,
         "round_label": round_label(tournament, current_round),
-        "actions": _round_actions(tournament, current_round, matches),
+        "actions": actions,
         "round_has_results": any(m.has_result for m in matches if not m.is_bye),
         # The pre-publish check shows the points the pairing used (rules summary 6.1).
         "pairing_rows": pairings_by_table(current_round) if current_round else [],
@@ -238,6 +244,7 @@ def render_manage(
         "error": error,
         "pods": _pod_rows(tournament, {t.id: t for t in teams}),
         "unchecked_teams": unchecked_teams,
+        "teams_without_decklists": teams_without_decklists(tournament) if actions.pair else [],
         **manage_context(request, tournament),
     }
     return render(request, "tournaments/manage.html", context, status=status)

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET
 from common.numbers import BadParameter, parse_column_int
 from tournaments.domain.text import fold
 from tournaments.live import generation, memoized
-from tournaments.models import Match, Round, TimeExtension, Tournament
+from tournaments.models import Match, Round, Team, TimeExtension, Tournament
 from tournaments.page_cache import answered_early, public_page
 from tournaments.read_models import (
     NameRow,
@@ -167,6 +167,37 @@ def _found_sides(row: PairingRow, records: dict[int, StandingsLine], q: str) -> 
     return sorted(sides, key=lambda found: not found.yours)
 
 
+def _standing_of(team: Team, round_number: int) -> str:
+    """Why a team the search found is not in the round on show, as its players read it."""
+    if team.disqualified:
+        return _("disqualified")
+    if team.dropped_after_round == 0:
+        reason = _(team.drop_reason) if team.drop_reason else ""
+        return (
+            _("dropped before round 1: %(reason)s") % {"reason": reason}
+            if reason
+            else _("dropped before round 1")
+        )
+    if team.dropped_after_round is not None:
+        return _("dropped after round %(number)s") % {"number": team.dropped_after_round}
+    if team.registered_after_round >= round_number:
+        return _("late entry: paired from round %(number)s") % {"number": team.registered_after_round + 1}
+    return _("not paired in round %(number)s") % {"number": round_number}
+
+
+def _not_in_round(tournament: Tournament, round_number: int, rows: list[PairingRow], q: str) -> list[dict]:
+    """Teams a search names that are not at a table of the round on show (dropped for not checking
+    in, dropped, entered late): their players learn where they stand instead of "no match"."""
+    needle = fold(q)
+    seated = {row.side_a.team.pk for row in rows} | {row.side_b.team.pk for row in rows if row.side_b}
+    found = []
+    for team in Team.objects.filter(tournament=tournament).exclude(pk__in=seated).prefetch_related("players"):
+        names = [team.name, *(player.name for player in team.players.all())]
+        if needle and any(needle in fold(name) for name in names):
+            found.append({"team": team, "standing": _standing_of(team, round_number)})
+    return found[:FIND_LIMIT]
+
+
 def _event_frame(tournament_id: int) -> dict:
     """What the event page shows whatever the search: the event, its final once played, the round
     on show, the bracket and the rounds so far (computed once per generation: ``memoized``)."""
@@ -199,6 +230,7 @@ def tournament_public(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "rows": rows if len(rows) <= INLINE_TABLES and not q else [],
             "found": _found(tournament, rows, q) if q else [],
             "more": max(0, len(find_rows(rows, q)) - FIND_LIMIT) if q else 0,
+            "not_in_round": _not_in_round(tournament, shown_round.number, rows, q) if q else [],
             "table_ranges": _table_ranges(rows),
             "name_ranges": NAME_RANGES,
         }

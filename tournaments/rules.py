@@ -140,6 +140,12 @@ def can_check_in(user, team: Team) -> bool:
 
 
 @rule
+def can_reinstate_team(user, team: Team) -> bool:
+    """Scorekeeping staff bring back a team dropped before round 1 as a late entry."""
+    return can_run_event(user, team.tournament_id)
+
+
+@rule
 def can_invite_to_team(user, team: Team) -> bool:
     """The captain (the player who created the team) invites and cancels; staff too."""
     if can_run_event(user, team.tournament_id):

@@ -41,8 +41,8 @@ from tournaments.domain.play_draw import play_draw_chooser
 from tournaments.domain.pods import forced_rematch_pods, pod_sizes
 from tournaments.domain.result_state import Entry, EntrySource, ResultState, derive
 from tournaments.domain.team_forming import InvitationStatus
-from tournaments.enums import Format, PlayoffPlayDraw, Rel, RoundKind, StaffRole
-from tournaments.hooks import match_point_adjustments
+from tournaments.enums import Format, PlayoffPlayDraw, Rel, RoundKind, StaffRole, TournamentStatus
+from tournaments.hooks import match_point_adjustments, teams_without_lists
 from tournaments.models import (
     DraftPod,
     KeepApart,
@@ -450,6 +450,18 @@ def pod_rematch_warning(tournament: Tournament, teams: int) -> PodWarning | None
     if not too_small:
         return None
     return PodWarning(teams, sizes, too_small, total - played)
+
+
+def teams_without_decklists(tournament: Tournament) -> list[Team]:
+    """At Competitive and Professional REL every player registers a decklist before play (MTR
+    2.7): the active teams still missing one, by name, for the warning before a Swiss round is
+    paired (the manage page and the pairing API's answer). Empty at Regular REL and in the playoff."""
+    if tournament.rel not in (Rel.COMPETITIVE, Rel.PROFESSIONAL) or tournament.status in (
+        TournamentStatus.TOP_CUT,
+        TournamentStatus.FINISHED,
+    ):
+        return []
+    return list(Team.objects.filter(pk__in=teams_without_lists(tournament.pk)).order_by("name"))
 
 
 def chart_size_for(tournament: Tournament) -> int:

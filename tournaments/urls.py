@@ -95,6 +95,21 @@ urlpatterns = [
         name="tournament-team-undrop",
     ),
     path(
+        "events/<int:tournament_id>/teams/<int:team_id>/reinstate/",
+        manage_team_views.team_reinstate_view,
+        name="tournament-team-reinstate",
+    ),
+    path(
+        "events/<int:tournament_id>/check-in/code/",
+        manage_team_views.check_in_by_code_view,
+        name="tournament-check-in-code",
+    ),
+    path(
+        "events/<int:tournament_id>/check-in/present/",
+        manage_team_views.check_in_present_view,
+        name="tournament-check-in-present",
+    ),
+    path(
         "events/<int:tournament_id>/teams/<int:team_id>/link/",
         manage_team_views.player_link_view,
         name="tournament-player-link",

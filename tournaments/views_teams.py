@@ -8,17 +8,20 @@ manage page (``_manage_pool.html``, the check-in column, the round-1 check-in qu
 
 from __future__ import annotations
 
+import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.throttling import join_code_failed, join_code_retry_after
 from common.errors import DomainError
 from common.i18n import localize
+from tournaments.domain.check_in import check_in_code
 from tournaments.domain.team_forming import (
     InvitationStatus,
     PoolLeftover,
@@ -101,7 +104,19 @@ def team_context(request, tournament: Tournament, team: Team) -> dict:
         "open_seats": max(0, tournament.team_size - len(team.players.all())),
         "pending": list(getattr(team, "pending_invitations", [])),
         "may_check_in": tournament.check_in_required and can_check_in(request.user, team),
+        "check_in_code": check_in_code(team.pk),
+        "check_in_qr": _check_in_qr(team) if tournament.check_in_required and not team.checked_in_at else "",
     }
+
+
+def _check_in_qr(team: Team) -> str:
+    """The team's check-in code as an inline SVG QR code, for the desk's scanner (segno's markup,
+    from the code's own letters only)."""
+    code = check_in_code(team.pk)
+    svg = segno.make(code, error="m", micro=False).svg_inline(
+        scale=5, light="#fff", title=_("Check-in code %(code)s") % {"code": code}
+    )
+    return mark_safe(svg.replace("<svg ", '<svg role="img" ', 1))  # noqa: S308 - segno's own markup
 
 
 @login_required

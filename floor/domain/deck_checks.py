@@ -52,6 +52,7 @@ def plan_checks(
     tables: Sequence[PlanTable],
     *,
     checked_teams: Iterable[int],
+    without_lists: Iterable[int] = (),
     count: int,
     round_number: int,
     swiss_rounds: int,
@@ -59,7 +60,8 @@ def plan_checks(
 ) -> list[ProposedCheck]:
     """Propose up to ``count`` tables to check, each with one unchecked team to check there.
 
-    Only tables with at least one unchecked team are candidates; a table is proposed once (its
+    Only tables with at least one unchecked team that has registered its lists are candidates
+    (a team ``without_lists`` has nothing to check against); a table is proposed once (its
     check covers every deck at the table, so both teams count as checked afterwards). Early
     rounds draw uniformly; from the middle round on, table ``t`` of ``n`` weighs ``n - t + 1``,
     so table 1 is ``n`` times as likely as the last. The draw is weighted sampling without
@@ -68,7 +70,7 @@ def plan_checks(
     """
     if count < 1:
         raise PlanError("count", N_("ask for at least one table"))
-    checked = set(checked_teams)
+    checked = set(checked_teams) | set(without_lists)
     rng = random.Random(seed)
     ordered = sorted(tables, key=lambda t: t.table)
     weighted = weighted_from_round(round_number, swiss_rounds)

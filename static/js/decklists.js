@@ -1,5 +1,5 @@
-// Decklist paste boxes. A player's list: live feedback from the preview API while typing
-// (debounced), saved through the submit API. A Limited team's pool: saved through the pool
+// Decklist paste boxes: plain forms that post to the page without JavaScript; with it, live
+// feedback from the preview API while typing (debounced), saved through the submit API. A Limited team's pool: saved through the pool
 // API, whose stored errors the reloaded page shows. Errors name the line number and its text; a
 // suggestion button fixes the line.
 (function () {
@@ -96,7 +96,9 @@
         show(feedback, result.data.errors);
         show(teamFeedback, result.data.team_errors);
         var total = result.data.cards.reduce(function (sum, card) { return sum + card.count; }, 0);
-        status.textContent = total + " cards" + (result.data.valid ? ", valid on its own" : "");
+        status.textContent = interpolate(
+          result.data.valid ? gettext("%(count)s cards, valid on its own") : gettext("%(count)s cards"),
+          { count: total });
       });
     }
 
@@ -106,7 +108,8 @@
     }
 
     textarea.addEventListener("input", schedule);
-    box.querySelector("button.save").addEventListener("click", function () {
+    box.addEventListener("submit", function (event) {
+      event.preventDefault();
       status.textContent = gettext("Saving…");
       post(box.dataset.submitUrl, { text: textarea.value, player: player }).then(function (result) {
         if (result.ok) {
@@ -125,7 +128,8 @@
     var feedback = box.querySelector(".feedback");
     var status = box.querySelector(".status");
 
-    box.querySelector("button.save").addEventListener("click", function () {
+    box.addEventListener("submit", function (event) {
+      event.preventDefault();
       status.textContent = gettext("Saving…");
       var body = { text: textarea.value, boosters: boosters.value ? Number(boosters.value) : null };
       post(box.dataset.submitUrl, body).then(function (result) {
@@ -141,6 +145,6 @@
     });
   }
 
-  document.querySelectorAll("section.paste").forEach(deckBox);
-  document.querySelectorAll("section.pool-paste").forEach(poolBox);
+  document.querySelectorAll("form.paste").forEach(deckBox);
+  document.querySelectorAll("form.pool-paste").forEach(poolBox);
 })();

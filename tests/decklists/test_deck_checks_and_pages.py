@@ -18,6 +18,7 @@ from decklists.services import (
     deck_check_start,
     decklist_submit,
 )
+from tests.decklists.realdata import mtgo_text
 from tests.factories import MatchFactory, RoundFactory
 from tournaments.models import AuditEntry, TimeExtension
 
@@ -132,7 +133,7 @@ def test_deck_check_page_runs_a_whole_check(event, table):
     page = client.get(url)
     text = page.content.decode()
     assert "Penalty recorded: TE-DP Warning." in text
-    assert "<td>TE-DP Warning</td>" in text.replace("\n", "").replace("  ", "")
+    assert '<td data-label="Penalty">TE-DP Warning</td>' in text.replace("\n", "").replace("  ", "")
     minutes = DeckCheck.objects.get(pk=check.pk).extension.minutes
     assert f"Table 1 extended by {minutes} + 3 minutes" in text
     assert re.search(rf"Extension given: \+{minutes} \+ 3 min\.", text)
@@ -192,3 +193,19 @@ def test_judge_overview_lists_every_team_and_opens_one(event):
     ) in text
     client.force_login(event.other_user)
     assert client.get(f"/events/{event.tournament.pk}/decklists/judge/").status_code == 403
+
+
+def test_player_saves_a_list_with_the_plain_form_and_reads_the_check_on_the_reloaded_page(event, records):
+    """JavaScript off: the paste box posts to the page, which stores the version and says what the
+    check found; the reloaded page shows the line errors."""
+    real = next(r for r in records if r["format"] == "modern")
+    text = mtgo_text(real).replace(real["main"][0][1], real["main"][0][1] + "x", 1)
+    client = Client()
+    client.force_login(event.player_user)
+    url = f"/events/{event.tournament.pk}/decklists/"
+    answer = client.post(url, {"save": "list", "text": text}, follow=True)
+    page = answer.content.decode()
+    assert answer.redirect_chain == [(url, 302)]
+    assert event.a.decklist.current.number == 1 and event.a.decklist.current.text == text
+    assert "Saved your list (version 1, " in page and "problem" in page
+    assert f"Line 1: «{real['main'][0][0]} {real['main'][0][1]}x»" in page

@@ -8,11 +8,12 @@ import random
 import pytest
 from django.utils import timezone
 
-from decklists.services import deck_check_finish, deck_check_start
+from decklists.services import deck_check_finish, deck_check_start, decklist_submit
+from tests.decklists.realdata import mtgo_text, real_decklists
 from tests.factories import UserFactory
 from tests.tournaments.factories import add_staff, client_for, event_with_teams
 from tournaments.enums import ResultKind, StaffRole
-from tournaments.models import Match, Team
+from tournaments.models import Match, Player, Team
 from tournaments.services.participation import team_drop
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_pair
@@ -107,8 +108,24 @@ def test_contenders_follow_standings_order_and_exclude_checked_teams(floor_event
     assert set(body["teams"]) == {t.pk for t in ev.teams} - {ev.teams[0].pk, ev.teams[1].pk}
 
 
+def register_lists(ev, *, skip=()) -> None:
+    """Every player of the floor event has a real Modern list (the teams in ``skip`` none), entered
+    by the head judge from the paper lists: the round has started, so the lists are locked."""
+    modern = [record for record in real_decklists() if record["format"] == "modern"]
+    players = Player.objects.filter(tournament=ev.tournament).exclude(team__in=skip).order_by("pk")
+    for player, record in zip(players, modern, strict=False):
+        decklist_submit(
+            tournament=ev.tournament,
+            actor=ev.head_judge,
+            player=player,
+            text=mtgo_text(record),
+            reason="paper list handed in before round 1",
+        )
+
+
 def test_plan_proposes_only_unchecked_teams_the_same_every_time(floor_event):
     ev = floor_event
+    register_lists(ev)
     check = deck_check_start(match=ev.matches[1], actor=ev.judge, at=timezone.now())
     deck_check_finish(deck_check=check, actor=ev.judge, at=timezone.now())
     url = f"/api/v1/tournaments/{ev.tournament.pk}/deck-checks/plan/?round=1&count=3"
@@ -125,6 +142,23 @@ def test_plan_proposes_only_unchecked_teams_the_same_every_time(floor_event):
     assert ev.client(ev.head_judge).get(url).json() == first.json()
     everything = ev.client(ev.judge).get(url.replace("count=3", "count=10")).json()["checks"]
     assert [c["table"] for c in everything] == [1, 3, 4]
+
+
+def test_plan_never_names_a_finished_table_nor_a_team_without_a_list(floor_event):
+    """Round 1: table 1 has its result, Team 3 (table 2) registered no list, so the plan is
+    tables 2 (for Team 4 only), 3 and 4, whatever the count."""
+    ev = floor_event
+    register_lists(ev, skip=[ev.teams[2]])
+    finished = ev.matches[0]
+    match_result_report(
+        match=finished, actor=ev.scorekeeper, team_a_wins=1, team_b_wins=0, draws=0, version=1
+    )
+    url = f"/api/v1/tournaments/{ev.tournament.pk}/deck-checks/plan/?round=1&count=10"
+    checks = ev.client(ev.judge).get(url).json()["checks"]
+    assert [c["table"] for c in checks] == [2, 3, 4]
+    assert checks[0]["team"] == ev.teams[3].pk
+    page = ev.client(ev.judge).get(f"/events/{ev.tournament.pk}/floor/deck-checks/?round=1&count=10")
+    assert f'/deckchecks/{finished.pk}/"' not in page.content.decode()
 
 
 def test_plan_refuses_bad_queries_and_outsiders(floor_event):

@@ -178,6 +178,9 @@ MATRIX = [
     # check-in: a player of the team or scorekeeping staff
     R("POST", T + "/teams/{team_id}/check-in/",              401,  200,  403,  200,  403,  200,  200,  403,  200,
       body={}),
+    # reinstating as a late entry: scorekeeping staff (409: Team 1 was not dropped before round 1)
+    R("POST", T + "/teams/{team_id}/reinstate/",             401,  403,  403,  409,  403,  409,  409,  403,  409,
+      body={"reason": "arrived late"}),
     # invitations: the team's captain (Team 1 was registered at the desk: no captain) and
     # scorekeeping staff invite (409: the team is full) and cancel; every player answers their own
     R("POST", T + "/teams/{team_id}/invitations/",           401,  403,  403,  409,  403,  409,  409,  403,  409,

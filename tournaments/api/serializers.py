@@ -12,6 +12,7 @@ from rest_framework import serializers
 
 from common.api import ErrorSerializer
 from common.numbers import column_bounds
+from tournaments.domain.check_in import check_in_code
 from tournaments.domain.event import MAX_AWARDED_BYES
 from tournaments.domain.round_phase import RoundPhase
 from tournaments.domain.settings import SETTINGS
@@ -163,11 +164,17 @@ class TeamOutputSerializer(serializers.Serializer):
     )
     captain = serializers.CharField(source="captain.username", allow_null=True, default=None)
     checked_in_at = serializers.DateTimeField(allow_null=True)
+    check_in_code = serializers.SerializerMethodField(
+        help_text="What the desk types or scans to check the team in (shown on its players' page)."
+    )
     registered_after_round = serializers.IntegerField()
     dropped_after_round = serializers.IntegerField(allow_null=True)
     disqualified = serializers.BooleanField()
     fixed_table = serializers.IntegerField(allow_null=True)
     awarded_byes = serializers.IntegerField()
+
+    def get_check_in_code(self, team) -> str:
+        return check_in_code(team.pk)
 
     @extend_schema_field(InvitationOutputSerializer(many=True))
     def get_pending_invitations(self, team) -> list:
@@ -329,6 +336,19 @@ class RoundOutputSerializer(serializers.Serializer):
         child=serializers.CharField(), source="explanation.lines", default=list
     )
     matches = MatchOutputSerializer(many=True, source="matches.all")
+
+
+class TeamRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class RoundPairedOutputSerializer(RoundOutputSerializer):
+    teams_without_decklists = TeamRefSerializer(
+        many=True,
+        help_text="A warning, not a refusal: at Competitive or Professional REL, the active teams with a "
+        "player who has no registered decklist when the round was paired (MTR 2.7). Empty otherwise.",
+    )
 
 
 class RoundSummaryOutputSerializer(serializers.Serializer):

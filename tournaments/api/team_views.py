@@ -35,7 +35,12 @@ from tournaments.services.invitations import (
     invitation_decline,
     invitation_send,
 )
-from tournaments.services.participation import team_check_in, team_disqualify, team_drop
+from tournaments.services.participation import (
+    team_check_in,
+    team_disqualify,
+    team_drop,
+    team_reinstate_late_entry,
+)
 from tournaments.services.pool import pool_form_teams, pool_join, pool_leave, pool_plan
 from tournaments.services.teams import PlayerEntry, team_register
 
@@ -170,6 +175,25 @@ class TeamCheckInApi(TeamApi):
         data.is_valid(raise_exception=True)
         team = team_check_in(
             team=self.get_team(), actor=request.user, checked_in=data.validated_data["checked_in"]
+        )
+        return self.team_answer(team)
+
+
+class TeamReinstateApi(TeamApi):
+    """A team dropped before round 1 (it did not check in in time) comes back as a late entry:
+    paired from the next round, the rounds already paired recorded as a late entry's missed rounds."""
+
+    rules = {"POST": "can_reinstate_team"}
+
+    @extend_schema(
+        request=s.ReasonInputSerializer,
+        responses={200: s.TeamOutputSerializer, **errors(400, 401, 403, 404, 409)},
+    )
+    def post(self, request: Request, tournament_id: int, team_id: int) -> Response:
+        data = s.ReasonInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        team = team_reinstate_late_entry(
+            team=self.get_team(), actor=request.user, reason=data.validated_data["reason"]
         )
         return self.team_answer(team)
 

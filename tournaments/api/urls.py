@@ -32,6 +32,11 @@ urlpatterns = [
         name="api-team-check-in",
     ),
     path(
+        "tournaments/<int:tournament_id>/teams/<int:team_id>/reinstate/",
+        team_views.TeamReinstateApi.as_view(),
+        name="api-team-reinstate",
+    ),
+    path(
         "tournaments/<int:tournament_id>/teams/<int:team_id>/invitations/",
         team_views.TeamInvitationSendApi.as_view(),
         name="api-team-invitations",

@@ -37,6 +37,7 @@ from rest_framework.views import APIView
 
 from tournaments.api import serializers as s
 from tournaments.api.permissions import RulePermission
+from tournaments.enums import RoundKind
 from tournaments.live import memoized
 from tournaments.models import Match, Round, Tournament
 from tournaments.rules import is_event_staff
@@ -50,6 +51,7 @@ from tournaments.selectors import (
     rounds_for,
     staff_for,
     standings_for,
+    teams_without_decklists,
     tournaments_listed,
 )
 from tournaments.services.cut import cut_build
@@ -188,7 +190,7 @@ class RoundListPairApi(EventApi):
     @extend_schema(
         operation_id="tournaments_rounds_pair",
         request=s.RoundPairInputSerializer,
-        responses={201: s.RoundOutputSerializer, **errors(400, 401, 403, 404, 409)},
+        responses={201: s.RoundPairedOutputSerializer, **errors(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request, tournament_id: int) -> Response:
         data = s.RoundPairInputSerializer(data=request.data)
@@ -207,7 +209,12 @@ class RoundListPairApi(EventApi):
                 reason=data.validated_data.get("reason", ""),
             )
         created = round_detail(tournament, new_round.number, include_unpublished=True)
-        return Response(s.RoundOutputSerializer(created).data, status=status.HTTP_201_CREATED)
+        missing = teams_without_decklists(tournament) if new_round.kind == RoundKind.SWISS else []
+        body = {
+            **s.RoundOutputSerializer(created).data,
+            "teams_without_decklists": s.TeamRefSerializer(missing, many=True).data,
+        }
+        return Response(body, status=status.HTTP_201_CREATED)
 
 
 class RoundApi(EventApi):

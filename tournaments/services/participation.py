@@ -14,12 +14,16 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from common.errors import ConflictError, DomainError
+from common.i18n import localize
+from tournaments.domain.check_in import team_id_from_code
 from tournaments.domain.team_forming import TeamStatus
+from tournaments.enums import RoundKind
 from tournaments.models import AuditEntry, Match, Round, Team, Tournament
 from tournaments.rules import can_run_event
 from tournaments.services.audit import audit_log
 from tournaments.services.locks import lock_tournament
 from tournaments.services.results import match_penalty_result_set
+from tournaments.services.teams import record_missed_rounds, require_registration_open
 
 
 def _latest_round_number(tournament: Tournament) -> int:
@@ -229,3 +233,69 @@ def teams_not_checked_in(tournament: Tournament) -> list[Team]:
         .formed()
         .order_by("name")
     )
+
+
+def team_check_in_by_code(*, tournament: Tournament, actor, code: str) -> Team:
+    """The desk's check-in: the code the team shows (typed, or scanned from its QR code) names the
+    team; a mistyped code is refused, never another team checked in."""
+    team_id, problem = team_id_from_code(code)
+    team = Team.objects.filter(pk=team_id, tournament=tournament).first() if team_id is not None else None
+    if team is None:
+        message = (
+            localize(problem)
+            if problem is not None
+            else _("no team of this event has the check-in code %(code)s") % {"code": code.strip()[:20]}
+        )
+        raise DomainError(message, errors=[{"field": "code", "message": message}])
+    return team_check_in(team=team, actor=actor)
+
+
+@transaction.atomic
+def teams_check_in(*, tournament: Tournament, actor, team_ids: list[int]) -> list[Team]:
+    """ "Check in all present": the ticked teams in one transaction (all or none)."""
+    teams = list(Team.objects.filter(tournament=tournament, pk__in=team_ids).order_by("name"))
+    if len(teams) != len(set(team_ids)):
+        raise DomainError(
+            _("a ticked team is not in this event"),
+            errors=[{"field": "team", "message": _("not in this event")}],
+        )
+    return [team_check_in(team=team, actor=actor) for team in teams]
+
+
+@transaction.atomic
+def team_reinstate_late_entry(*, team: Team, actor, reason: str) -> Team:
+    """Bring back a team dropped before round 1 (it did not check in in time, or dropped, then
+    turned up): it enters late, paired from the next round, and the rounds already paired are
+    recorded as a late entry's missed rounds (a loss, or a bye if the event says so:
+    ``late_entry_missed_rounds``). Before round 1 is paired the drop is simply undone instead."""
+    reason = reason.strip()
+    if not reason:
+        raise DomainError(_("a reason is required"), errors=[{"field": "reason", "message": _("required")}])
+    tournament = lock_tournament(team.tournament_id)
+    team = Team.objects.select_for_update(of=("self",)).get(pk=team.pk)
+    if team.disqualified or team.dropped_after_round != 0:
+        raise ConflictError(
+            _("%(name)s was not dropped before round 1: only such a team comes back as a late entry")
+            % {"name": team.name}
+        )
+    missed = list(Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS).order_by("number"))
+    if not missed:
+        raise ConflictError(_("no round is paired yet: undo %(name)s's drop instead") % {"name": team.name})
+    require_registration_open(tournament)
+    before = {"dropped_after_round": 0, "drop_reason": team.drop_reason, "registered_after_round": 0}
+    team.dropped_after_round = None
+    team.drop_reason = ""
+    team.registered_after_round = len(missed)
+    team.checked_in_at = team.checked_in_at or timezone.now()
+    team.save(update_fields=["dropped_after_round", "drop_reason", "registered_after_round", "checked_in_at"])
+    record_missed_rounds(tournament, team, missed)
+    audit_log(
+        tournament=tournament,
+        actor=actor,
+        action="team_reinstate_late_entry",
+        obj=team,
+        before=before,
+        after={"dropped_after_round": None, "registered_after_round": len(missed)},
+        reason=reason,
+    )
+    return team

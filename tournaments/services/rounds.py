@@ -16,7 +16,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from common.errors import ConflictError, DomainError
 from common.i18n import error_text
@@ -165,6 +165,10 @@ def _bye_match(round_obj: Round, team_id: int, games_per_match: int, kind: str) 
     )
 
 
+#: The drop reason of a team that did not check in: stored in English, shown translated (the
+#: manage page and the public search translate a stored reason that is a catalogue entry).
+NOT_CHECKED_IN = gettext_noop("did not check in before round 1")
+
 #: What to do with teams that did not check in, when round 1 of an event requiring it is paired.
 UNCHECKED_CHOICES = ("drop", "pair")
 
@@ -179,7 +183,7 @@ def _settle_check_in(tournament: Tournament, actor, unchecked: str | None) -> No
         return
     if unchecked == "drop":
         for team in missing:
-            team_drop(team=team, actor=actor, reason="did not check in before round 1")
+            team_drop(team=team, actor=actor, reason=NOT_CHECKED_IN)
         return
     names = ", ".join(team.name for team in missing)
     raise ConflictError(

@@ -66,6 +66,21 @@ def test_plan_skips_checked_teams_and_is_reproducible():
         plan_checks(tables(3), checked_teams=(), count=0, round_number=1, swiss_rounds=5, seed=1)
 
 
+@given(st.sets(st.integers(min_value=1, max_value=20)), st.integers(min_value=0, max_value=10**6))
+def test_plan_never_names_a_team_without_a_list(without, seed):
+    plan = plan_checks(
+        tables(10),
+        checked_teams=(),
+        without_lists=without,
+        count=10,
+        round_number=1,
+        swiss_rounds=5,
+        seed=seed,
+    )
+    assert all(p.team_id not in without for p in plan)
+    assert {p.table for p in plan} == {n for n in range(1, 11) if {2 * n - 1, 2 * n} - without}
+
+
 def test_later_rounds_favour_the_top_tables():
     top_half_early = top_half_late = 0
     for seed in range(300):

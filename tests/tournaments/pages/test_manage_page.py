@@ -516,8 +516,8 @@ def test_audit_log_reads_as_sentences_with_round_numbers_not_ids(
     page = organizer_client.get(reverse("tournament-audit", args=[event.id]))
 
     sentences = [line.sentence for line in page.context["lines"]]
-    assert any(s.startswith("Round 1 paired by orga at ") for s in sentences)
-    assert any(s.startswith("Round 1 published by orga at ") for s in sentences)
+    assert "Round 1 paired by orga" in sentences
+    assert "Round 1 published by orga" in sentences
     correction = next(line for line in page.context["lines"] if line.entry.action == "match_result_correct")
     assert correction.sentence.startswith(f"Result of table {match.table}, round 1 corrected by orga")
     assert correction.changes == ["left team's games: 1 → 0", "right team's games: 0 → 1"]
