@@ -72,7 +72,7 @@ def length_errors(field: str = "", **values: str) -> list[dict]:
     so a pasted page of text is a 400 naming it, not a database error."""
     errors = []
     for part, value in values.items():
-        limit = Player._meta.get_field(part).max_length
+        limit = getattr(Player._meta.get_field(part), "max_length", None)
         if limit is not None and len(value) > limit:
             errors.append(
                 {
