@@ -1,0 +1,174 @@
+"""Issue 27 part 1 in Chromium at 390 px: a player's page survives the network dropping.
+
+Over a secure context (http://localhost, as the HTTPS site) the service worker keeps the page: it
+reloads offline with the table, the opponents and the clock, marked "as of HH:MM (offline)", and a
+"We won" tapped offline waits in IndexedDB and reaches the server once the network is back.
+Over plain http at a LAN name (no service worker: not a secure context) the open page keeps its
+table and clock, keeps the report in localStorage and sends it when the network returns, once,
+even when the answer to the first try is lost on the way back.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+import urllib.request
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from clock.services import round_start
+from tests.browser.test_event_organizer import log_in
+from tests.browser.test_player_reporting import PHONE, two_tables
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.factories import DEFAULT_PASSWORD
+from tournaments.models import ResultReport
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+LAN_NAME = "hall-laptop.test"
+
+
+def started_tables():
+    """Round 1 published and its clock running."""
+    event, tables = two_tables()
+    round_start(round_row=tables[1].round, actor=event.created_by, at=timezone.now())
+    return event, tables
+
+
+def reports(match) -> int:
+    return ResultReport.objects.filter(match=match).count()
+
+
+def wait_for(page, predicate, seconds: float) -> bool:
+    """Poll ``predicate`` while the page runs (Playwright's sync API serves routes only meanwhile)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        page.wait_for_timeout(250)
+    return predicate()
+
+
+def clock_counts(page) -> None:
+    """The table clock shows a countdown, and it moves."""
+    remaining = page.locator("#table-clock-remaining")
+    expect(remaining).to_have_text(re.compile(r"^\d+:\d\d left$"))
+    first = remaining.text_content()
+    page.wait_for_timeout(1600)
+    assert remaining.text_content() != first
+
+
+def test_a_kept_page_reloads_offline_and_a_report_made_offline_is_sent_once_back_online(live_server, browser):
+    event, tables = started_tables()
+    match = tables[1]
+    me = f"/events/{event.id}/me/"
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    log_in(page, live_server, "t1a", me)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=20_000)
+    page.reload()  # now through the worker, which keeps the page
+    kept = "caches.open('pages').then(c => c.match(location.href)).then(r => !!r)"
+    assert wait_for(page, lambda: page.evaluate(kept), 10)
+
+    context.set_offline(True)
+    page.reload()
+
+    expect(page.locator("#my-match")).to_contain_text(f"Table {match.table}")
+    expect(page.locator("#my-match")).to_contain_text(match.team_b.name)
+    expect(page.locator("#my-team")).to_contain_text(match.team_a.name)
+    expect(page.locator("#offline-banner")).to_have_text(re.compile(r"^As of \d\d:\d\d \(offline\)$"))
+    clock_counts(page)
+
+    page.locator(f'form[data-report-match-id="{match.id}"]').get_by_role("button", name="We won").click()
+    expect(page.locator("[data-outbox-pending]")).to_have_text(
+        "Your report (We won) will be sent when you are back online."
+    )
+    queued = page.evaluate(
+        """() => new Promise(resolve => { const open = indexedDB.open('twohg');
+             open.onsuccess = () => { const get = open.result.transaction('outbox').objectStore('outbox').getAll();
+             get.onsuccess = () => resolve(get.result.map(e => e.kind + ':' + e.match)); }; })"""
+    )
+    assert queued == [f"report:{match.id}"]
+    assert page.evaluate("localStorage.getItem('twohg-outbox')") is None
+    page.screenshot(path="/tmp/offline-kept-page-queued.png", full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert reports(match) == 0
+
+    context.set_offline(False)
+
+    assert wait_for(page, lambda: reports(match) == 1, 30)
+    expect(page.locator("#report-state")).to_contain_text("Waiting for", timeout=30_000)
+    expect(page.locator("#offline-banner")).to_be_hidden()
+    page.wait_for_timeout(6000)  # the retry timer has run: nothing was sent twice
+    assert reports(match) == 1
+    page.screenshot(path="/tmp/offline-back-online.png", full_page=True)
+    context.close()
+
+
+def test_on_plain_http_the_open_page_keeps_its_table_and_clock_and_sends_the_report_once(
+    live_server, playwright, settings
+):
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, LAN_NAME]
+    event, tables = started_tables()
+    match = tables[1]
+    me = f"/events/{event.id}/me/"
+    port = live_server.url.rsplit(":", 1)[1]
+    laptop = f"http://{LAN_NAME}:{port}"
+    browser = playwright.chromium.launch(
+        executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {LAN_NAME} 127.0.0.1"]
+    )
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(f"{laptop}/accounts/login/?next={me}")
+    page.fill("#id_username", "t1a")
+    page.fill("#id_password", DEFAULT_PASSWORD)
+    page.click("main button[type=submit]")
+    page.wait_for_url(f"{laptop}{me}")
+    assert page.evaluate("window.isSecureContext") is False
+    assert page.evaluate("'serviceWorker' in navigator") is False
+
+    context.set_offline(True)
+    page.wait_for_timeout(5000)  # several polls of the clock and the report block fail meanwhile
+
+    expect(page.locator("#offline-banner")).to_have_text(re.compile(r"^As of \d\d:\d\d \(offline\)$"))
+    expect(page.locator("#my-match")).to_contain_text(f"Table {match.table}")
+    clock_counts(page)
+    page.locator(f'form[data-report-match-id="{match.id}"]').get_by_role("button", name="We won").click()
+    expect(page.locator("[data-outbox-pending]")).to_contain_text("will be sent when you are back online")
+    stored = page.evaluate("JSON.parse(localStorage.getItem('twohg-outbox'))")
+    assert [(e["kind"], e["match"], e["label"]) for e in stored] == [("report", str(match.id), "We won")]
+    page.screenshot(path="/tmp/offline-plain-http-queued.png", full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+    # Back online, the first try reaches the server but its answer is lost on the way back.
+    lost = []
+
+    def lose_first_answer(route):
+        if not lost:
+            # The request reaches the laptop (sent here: the LAN name is only the browser's) ...
+            sent = route.request
+            path = sent.url.removeprefix(laptop)
+            headers = {**sent.headers, "host": f"{LAN_NAME}:{port}"}
+            request = urllib.request.Request(
+                live_server.url + path, data=sent.post_data_buffer, headers=headers, method="POST"
+            )
+            with urllib.request.urlopen(request) as answer:
+                assert answer.status == 200
+            lost.append(sent.headers.get("idempotency-key"))
+            # ... and the phone never gets the answer.
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    page.route(re.compile(r".*/report/$"), lose_first_answer)
+    context.set_offline(False)
+
+    assert wait_for(page, lambda: reports(match) == 1, 30)
+    expect(page.locator("#report-state")).to_contain_text("Waiting for", timeout=30_000)
+    assert lost and lost[0] == stored[0]["key"]
+    page.wait_for_timeout(6000)
+    assert reports(match) == 1
+    assert page.evaluate("localStorage.getItem('twohg-outbox')") == "[]"
+    browser.close()

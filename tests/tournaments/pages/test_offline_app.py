@@ -1,0 +1,162 @@
+"""Issue 27 part 1, the server's side: the installable app (manifest, root-scoped service worker,
+the offline page) and the idempotency key that makes a report or judge call sent again by a phone
+that lost the connection count once."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+
+from common.models import IdempotentRequest
+from floor.models import JudgeCall
+from tests.factories import UserFactory
+from tests.tournaments.pages.builders import client_for
+from tournaments.models import Match, Player, ResultReport
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def table(event, published_round):
+    """Table 1 of round 1, with one logged-in player on each team."""
+    match = Match.objects.filter(round=published_round, table=1).select_related("team_a", "team_b").get()
+    players = {}
+    for side, team in (("A", match.team_a), ("B", match.team_b)):
+        player = Player.objects.filter(team=team).order_by("position").first()
+        player.user = UserFactory()
+        player.save(update_fields=["user"])
+        players[side] = client_for(player.user)
+    return match, players
+
+
+def report(client, match, key, *, result="ours", version=1):
+    url = reverse("tournament-me-report", args=[match.round.tournament_id, match.id])
+    return client.post(url, {"result": result, "version": version, "idempotency_key": key})
+
+
+def call(client, match, key):
+    url = reverse("floor-call-raise", args=[match.round.tournament_id])
+    me = reverse("tournament-me", args=[match.round.tournament_id])
+    return client.post(url, {"match": match.id, "reason": "", "next": me}, HTTP_IDEMPOTENCY_KEY=key)
+
+
+def test_a_report_sent_again_with_its_key_counts_once_and_gets_the_first_answer(table):
+    match, players = table
+
+    first = report(players["A"], match, "k-report-0001")
+    again = report(players["A"], match, "k-report-0001")
+
+    assert first.status_code == again.status_code == 302
+    assert again["Location"] == first["Location"] and again["Idempotent-Replayed"] == "true"
+    assert ResultReport.objects.filter(match=match).count() == 1
+    assert Match.objects.get(pk=match.pk).version == 2
+
+
+def test_a_judge_call_sent_again_with_its_key_is_raised_once(table):
+    match, players = table
+
+    first = call(players["A"], match, "k-call-00001")
+    again = call(players["A"], match, "k-call-00001")
+
+    assert first.status_code == again.status_code == 302
+    assert JudgeCall.objects.filter(match=match).count() == 1
+    # A new tap (a new key) is a new request: refused, since this player's call is still live.
+    call(players["A"], match, "k-call-00002")
+    assert JudgeCall.objects.filter(match=match).count() == 1
+
+
+def test_a_report_queued_before_the_match_moved_on_is_refused_and_says_why(table):
+    match, players = table
+    report(players["B"], match, "k-report-b001", result="ours")  # the other team reported meanwhile
+
+    late = report(players["A"], match, "k-report-a001", version=1)
+    replayed = report(players["A"], match, "k-report-a001", version=1)
+
+    assert late.status_code == replayed.status_code == 409
+    assert "The result changed while you were looking" in late.text
+    assert replayed.content == late.content
+    assert ResultReport.objects.filter(match=match).count() == 1
+
+
+def test_a_key_is_the_accounts_own_and_names_one_request(table):
+    match, players = table
+    report(players["A"], match, "k-shared-0001")
+
+    other_account = report(players["B"], match, "k-shared-0001", result="theirs", version=2)
+    other_address = call(players["A"], match, "k-shared-0001")
+    malformed = report(players["A"], match, "no")
+
+    assert other_account.status_code == 302  # B's own key: B's report is recorded
+    assert Match.objects.get(pk=match.pk).confirmed
+    assert other_address.status_code == 422 and "another request" in other_address.text
+    assert malformed.status_code == 400 and "idempotency key" in malformed.text
+    assert JudgeCall.objects.filter(match=match).count() == 0
+    assert IdempotentRequest.objects.count() == 2
+
+
+def test_without_a_key_the_forms_work_as_before(table):
+    match, players = table
+    url = reverse("tournament-me-report", args=[match.round.tournament_id, match.id])
+
+    assert players["A"].post(url, {"result": "ours", "version": 1}).status_code == 302
+    assert players["A"].post(url, {"result": "ours", "version": 1}).status_code == 409
+    assert IdempotentRequest.objects.count() == 0
+
+
+def test_the_service_worker_is_served_from_the_root_and_keeps_only_public_and_player_pages(client, event):
+    response = client.get("/sw.js")
+
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    assert "no-cache" in response["Cache-Control"] and response["Service-Worker-Allowed"] == "/"
+    config = json.loads(re.search(r"var CONFIG = (\{.*\});", response.text).group(1))
+    patterns = [re.compile(source) for source in config["pages"]]
+    kept = lambda path: any(p.search(path) for p in patterns)  # noqa: E731
+    for path in (
+        "/",
+        f"/events/{event.id}/",
+        f"/events/{event.id}/me/",
+        f"/events/{event.id}/standings/",
+        f"/events/{event.id}/rounds/2/",
+        f"/events/{event.id}/clock/me/",
+    ):
+        assert kept(path), path
+    for path in (f"/events/{event.id}/manage/", f"/events/{event.id}/settings/", "/dashboard/"):
+        assert not kept(path), path
+    static_dir = Path(settings.BASE_DIR) / "static"
+    for url in config["precache"]:
+        if url.startswith(settings.STATIC_URL):
+            assert (static_dir / url.removeprefix(settings.STATIC_URL)).is_file(), url
+        else:
+            assert client.get(url).status_code == 200, url
+    assert config["offline"] == "/offline/"
+
+
+def test_the_manifest_makes_the_site_installable(client):
+    body = json.loads(client.get("/manifest.webmanifest").content)
+
+    assert (body["scope"], body["start_url"], body["display"]) == ("/", "/", "standalone")
+    sizes = {icon["sizes"] for icon in body["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    static_dir = Path(settings.BASE_DIR) / "static"
+    for icon in body["icons"]:
+        assert (static_dir / icon["src"].removeprefix(settings.STATIC_URL)).is_file()
+    page = client.get("/")
+    assert 'rel="manifest" href="/manifest.webmanifest"' in page.text
+    assert 'data-service-worker="/sw.js"' in page.text
+
+
+def test_the_offline_page_and_the_players_table_clock(client, event, table):
+    match, players = table
+    assert "No connection" in client.get("/offline/").text
+
+    page = players["A"].get(reverse("tournament-me", args=[event.id])).text
+
+    assert 'id="table-clock"' in page and f'data-table-row="{match.table}"' in page
+    assert re.search(r'data-now="\d{4}-\d\d-\d\dT', page)
+    assert "js/outbox.js" in page and "js/clock.js" in page
