@@ -18,6 +18,7 @@ import hashlib
 import json
 import re
 
+from django.conf import settings
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -76,7 +77,7 @@ def worker_config() -> dict:
         "pages": page_patterns(),
         "precache": precache,
         "offline": reverse("offline"),
-        "static": static(""),
+        "static": settings.STATIC_URL,
         "catalog": reverse("javascript-catalog"),
         # A log-in or log-out forgets the pages kept: they were someone's own.
         "forgetOn": [reverse("login"), reverse("logout")],

@@ -13,7 +13,10 @@ var PAGE_PATTERNS = CONFIG.pages.map(function (source) { return new RegExp(sourc
 self.addEventListener("install", function (event) {
   event.waitUntil(
     caches.open(STATIC)
-      .then(function (cache) { return cache.addAll(CONFIG.precache); })
+      .then(function (cache) {
+        // Without cookies: the offline page is the same for everyone (no name, no token in it).
+        return cache.addAll(CONFIG.precache.map(function (url) { return new Request(url, { credentials: "omit" }); }));
+      })
       .then(function () { return self.skipWaiting(); })
   );
 });

@@ -10,15 +10,24 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.http import HttpResponse
+from django.test import Client, RequestFactory
 from django.urls import reverse
 
+from common.idempotency import idempotent
 from common.models import IdempotentRequest
 from floor.models import JudgeCall
+from tests.browser.test_player_reporting import two_tables
 from tests.factories import UserFactory
+from tests.reliability.test_concurrency import at_once
 from tests.tournaments.pages.builders import client_for
 from tournaments.models import Match, Player, ResultReport
 
 pytestmark = pytest.mark.django_db
+
+User = get_user_model()
 
 
 @pytest.fixture
@@ -32,6 +41,12 @@ def table(event, published_round):
         player.save(update_fields=["user"])
         players[side] = client_for(player.user)
     return match, players
+
+
+def source_file(url: str) -> Path:
+    """The static file a URL serves, also under the manifest storage's hashed names."""
+    name = re.sub(r"\.[0-9a-f]{12}(\.\w+)$", r"\1", url.removeprefix(settings.STATIC_URL))
+    return Path(settings.BASE_DIR) / "static" / name
 
 
 def report(client, match, key, *, result="ours", version=1):
@@ -128,10 +143,9 @@ def test_the_service_worker_is_served_from_the_root_and_keeps_only_public_and_pl
         assert kept(path), path
     for path in (f"/events/{event.id}/manage/", f"/events/{event.id}/settings/", "/dashboard/"):
         assert not kept(path), path
-    static_dir = Path(settings.BASE_DIR) / "static"
     for url in config["precache"]:
         if url.startswith(settings.STATIC_URL):
-            assert (static_dir / url.removeprefix(settings.STATIC_URL)).is_file(), url
+            assert source_file(url).is_file(), url
         else:
             assert client.get(url).status_code == 200, url
     assert config["offline"] == "/offline/"
@@ -143,9 +157,8 @@ def test_the_manifest_makes_the_site_installable(client):
     assert (body["scope"], body["start_url"], body["display"]) == ("/", "/", "standalone")
     sizes = {icon["sizes"] for icon in body["icons"]}
     assert {"192x192", "512x512"} <= sizes
-    static_dir = Path(settings.BASE_DIR) / "static"
     for icon in body["icons"]:
-        assert (static_dir / icon["src"].removeprefix(settings.STATIC_URL)).is_file()
+        assert source_file(icon["src"]).is_file(), icon
     page = client.get("/")
     assert 'rel="manifest" href="/manifest.webmanifest"' in page.text
     assert 'data-service-worker="/sw.js"' in page.text
@@ -159,4 +172,34 @@ def test_the_offline_page_and_the_players_table_clock(client, event, table):
 
     assert 'id="table-clock"' in page and f'data-table-row="{match.table}"' in page
     assert re.search(r'data-now="\d{4}-\d\d-\d\dT', page)
-    assert "js/outbox.js" in page and "js/clock.js" in page
+    assert re.search(r"js/outbox\.(\w+\.)?js", page) and re.search(r"js/clock\.(\w+\.)?js", page)
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks and races need PostgreSQL")
+@pytest.mark.django_db(transaction=True)
+def test_the_same_key_sent_twice_at_the_same_moment_makes_one_report():
+    _event, tables = two_tables()
+    match = tables[1]
+    phone = Client()
+    phone.force_login(User.objects.get(username="t1a"))
+    url = reverse("tournament-me-report", args=[match.round.tournament_id, match.id])
+    body = {"result": "ours", "version": 1, "idempotency_key": "k-race-00001"}
+
+    responses = at_once(lambda: phone.post(url, body), lambda: phone.post(url, body))
+
+    assert [r.status_code for r in responses] == [302, 302]
+    assert ResultReport.objects.filter(match=match).count() == 1
+
+
+def test_an_answer_of_500_or_more_keeps_nothing_so_the_phone_may_try_again(user):
+    def failing(request):
+        UserFactory(username="written-then-rolled-back")
+        return HttpResponse("database unavailable", status=503)
+
+    view = idempotent(failing)
+    request = RequestFactory().post("/somewhere/", {"idempotency_key": "k-fail-00001"})
+    request.user = user
+
+    assert view(request).status_code == 503
+    assert not IdempotentRequest.objects.exists()
+    assert not User.objects.filter(username="written-then-rolled-back").exists()
