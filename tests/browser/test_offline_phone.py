@@ -1,8 +1,9 @@
 """Issue 27 part 1 in Chromium at 390 px: a player's page survives the network dropping.
 
-Over a secure context (http://localhost, as the HTTPS site) the service worker keeps the page: it
-reloads offline with the table, the opponents and the clock, marked "as of HH:MM (offline)", and a
-"We won" tapped offline waits in IndexedDB and reaches the server once the network is back.
+Over a secure context (http://localhost, as the HTTPS site) the service worker keeps the pages: the
+player's page reloads offline with the table, the opponents and the clock, marked "as of HH:MM
+(offline)", as does a find-my-table answer seen before, and a "We won" and a judge call tapped
+offline wait in IndexedDB and reach the server once the network is back, once each.
 Over plain http at a LAN name (no service worker: not a secure context) the open page keeps its
 table and clock, keeps the report in localStorage and sends it when the network returns, once,
 even when the answer to the first try is lost on the way back.
@@ -19,6 +20,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from clock.services import round_start
+from floor.models import JudgeCall
 from tests.browser.test_event_organizer import log_in
 from tests.browser.test_player_reporting import PHONE, two_tables
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
@@ -39,6 +41,10 @@ def started_tables():
 
 def reports(match) -> int:
     return ResultReport.objects.filter(match=match).count()
+
+
+def calls(match) -> int:
+    return JudgeCall.objects.filter(match=match).count()
 
 
 def wait_for(page, predicate, seconds: float) -> bool:
@@ -71,8 +77,21 @@ def test_a_kept_page_reloads_offline_and_a_report_made_offline_is_sent_once_back
     page.reload()  # now through the worker, which keeps the page
     kept = "caches.open('pages').then(c => c.match(location.href)).then(r => !!r)"
     assert wait_for(page, lambda: page.evaluate(kept), 10)
+    player = match.team_a.players.order_by("position").first().name
+    find = f"{live_server.url}/events/{event.id}/?q={player.split()[0]}"
+    page.goto(find)  # a find-my-table answer seen once
+    expect(page.locator("#find-results")).to_contain_text(match.team_a.name)
+    assert wait_for(page, lambda: page.evaluate(kept), 10)
+    page.goto(f"{live_server.url}{me}")
+    assert wait_for(page, lambda: page.evaluate(kept), 10)
 
     context.set_offline(True)
+    page.goto(find)
+    expect(page.locator("#find-results .found-table").first).to_have_attribute("data-table", str(match.table))
+    expect(page.locator("#offline-banner")).to_contain_text("(offline)")
+    page.goto(f"{live_server.url}/events/{event.id}/standings/")  # never opened on this phone
+    expect(page.locator("h1")).to_have_text("No connection")
+    page.goto(f"{live_server.url}{me}")
     page.reload()
 
     expect(page.locator("#my-match")).to_contain_text(f"Table {match.table}")
@@ -85,12 +104,16 @@ def test_a_kept_page_reloads_offline_and_a_report_made_offline_is_sent_once_back
     expect(page.locator("[data-outbox-pending]")).to_have_text(
         "Your report (We won) will be sent when you are back online."
     )
+    page.get_by_role("button", name="Call a judge").click()
+    expect(page.locator('[data-outbox-pending="call"]')).to_have_text(
+        "Your judge call will be sent when you are back online."
+    )
     queued = page.evaluate(
         """() => new Promise(resolve => { const open = indexedDB.open('twohg');
              open.onsuccess = () => { const get = open.result.transaction('outbox').objectStore('outbox').getAll();
              get.onsuccess = () => resolve(get.result.map(e => e.kind + ':' + e.match)); }; })"""
     )
-    assert queued == [f"report:{match.id}"]
+    assert sorted(queued) == [f"call:{match.id}", f"report:{match.id}"]
     assert page.evaluate("localStorage.getItem('twohg-outbox')") is None
     page.screenshot(path="/tmp/offline-kept-page-queued.png", full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
@@ -98,11 +121,12 @@ def test_a_kept_page_reloads_offline_and_a_report_made_offline_is_sent_once_back
 
     context.set_offline(False)
 
-    assert wait_for(page, lambda: reports(match) == 1, 30)
+    assert wait_for(page, lambda: reports(match) == 1 and calls(match) == 1, 30)
     expect(page.locator("#report-state")).to_contain_text("Waiting for", timeout=30_000)
+    expect(page.locator("#judge-call")).to_contain_text("waiting for a judge")
     expect(page.locator("#offline-banner")).to_be_hidden()
     page.wait_for_timeout(6000)  # the retry timer has run: nothing was sent twice
-    assert reports(match) == 1
+    assert (reports(match), calls(match)) == (1, 1)
     page.screenshot(path="/tmp/offline-back-online.png", full_page=True)
     context.close()
 
