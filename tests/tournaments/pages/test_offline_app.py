@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,9 @@ from django.db import connection
 from django.http import HttpResponse
 from django.test import Client, RequestFactory
 from django.urls import reverse
+from django.utils import timezone
 
+from clock.services import round_start
 from common.idempotency import idempotent
 from common.models import IdempotentRequest
 from floor.models import JudgeCall
@@ -164,14 +167,17 @@ def test_the_manifest_makes_the_site_installable(client):
     assert 'data-service-worker="/sw.js"' in page.text
 
 
-def test_the_offline_page_and_the_players_table_clock(client, event, table):
+def test_the_offline_page_and_the_players_table_clock(client, event, table, organizer):
     match, players = table
     assert "No connection" in client.get("/offline/").text
+    round_start(round_row=match.round, actor=organizer, at=timezone.now() - timedelta(minutes=10))
 
     page = players["A"].get(reverse("tournament-me", args=[event.id])).text
 
     assert 'id="table-clock"' in page and f'data-table-row="{match.table}"' in page
     assert re.search(r'data-now="\d{4}-\d\d-\d\dT', page)
+    # With JavaScript off the clock reads as rendered: 50 minutes, 10 gone.
+    assert re.search(r'id="table-clock-remaining">(40:00|39:5\d) left<', page)
     assert re.search(r"js/outbox\.(\w+\.)?js", page) and re.search(r"js/clock\.(\w+\.)?js", page)
 
 
