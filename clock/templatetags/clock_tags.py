@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clock.selectors import match_clock_row, round_clock_only
-from clock.views import format_seconds
+from clock.views import STATE_LABELS, format_seconds
 
 register = template.Library()
 
@@ -32,6 +32,7 @@ def table_clock(tournament, match):
         "now": now,
         # What the script shows, for a phone with JavaScript off.
         "round_text": "" if state == "not_started" else format_seconds(remaining),
+        "state_label": STATE_LABELS[state],
         "table_text": _table_text(row.ends_at, now) if state in ("running", "time_up") else "",
         # The script appends "<round number>/clock/" (the api-round-clock route).
         "api_base": reverse("api-rounds", args=[tournament.pk]),
