@@ -17,6 +17,8 @@ from django.http import HttpResponse
 from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import timezone
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
 
 from clock.services import round_start
 from common.idempotency import idempotent
@@ -111,7 +113,7 @@ def test_a_key_is_the_accounts_own_and_names_one_request(table):
 
     assert other_account.status_code == 302  # B's own key: B's report is recorded
     assert Match.objects.get(pk=match.pk).confirmed
-    assert other_address.status_code == 422 and "another request" in other_address.text
+    assert other_address.status_code == 400 and "another request" in other_address.text
     assert malformed.status_code == 400 and "idempotency key" in malformed.text
     assert JudgeCall.objects.filter(match=match).count() == 0
     assert IdempotentRequest.objects.count() == 2
@@ -209,3 +211,30 @@ def test_an_answer_of_500_or_more_keeps_nothing_so_the_phone_may_try_again(user)
     assert view(request).status_code == 503
     assert not IdempotentRequest.objects.exists()
     assert not User.objects.filter(username="written-then-rolled-back").exists()
+
+
+def test_the_api_honours_the_key_for_a_token_client_too(table):
+    match, _players = table
+    player = Player.objects.filter(team=match.team_a).exclude(user=None).get()
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=player.user).key}")
+    result = {"team_a_wins": 1, "team_b_wins": 0, "draws": 0, "version": 1}
+    url = f"/api/v1/matches/{match.id}/result/"
+
+    first = api.put(url, result, format="json", HTTP_IDEMPOTENCY_KEY="k-api-result-1")
+    again = api.put(url, result, format="json", HTTP_IDEMPOTENCY_KEY="k-api-result-1")
+    calls_url = f"/api/v1/tournaments/{match.round.tournament_id}/judge-calls/"
+    called = api.post(calls_url, {"match": match.id}, format="json", HTTP_IDEMPOTENCY_KEY="k-api-call-01")
+    called_again = api.post(
+        calls_url, {"match": match.id}, format="json", HTTP_IDEMPOTENCY_KEY="k-api-call-01"
+    )
+
+    assert first.status_code == again.status_code == 200
+    assert again.json() == first.json() and again["Idempotent-Replayed"] == "true"
+    assert ResultReport.objects.filter(match=match).count() == 1
+    assert called.status_code == called_again.status_code == 201
+    assert called_again.json()["id"] == called.json()["id"]
+    assert JudgeCall.objects.filter(match=match).count() == 1
+    malformed = api.put(url, result, format="json", HTTP_IDEMPOTENCY_KEY="not a key")
+    assert malformed.status_code == 400
+    assert malformed.json()["errors"][0]["field"] == "Idempotency-Key"
