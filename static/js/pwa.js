@@ -28,11 +28,6 @@
     if (banner && !keptAt) { banner.hidden = true; }
   }
 
-  // Other scripts (the outbox) report what their requests found.
-  window.twohgConnection = {
-    lost: function () { if (banner && banner.hidden) { show(new Date()); } },
-    back: hide
-  };
 
   // A kept copy is replaced by the live page once the server answers again (after the outbox,
   // if the page has one, has sent what it holds).
@@ -49,9 +44,18 @@
       .catch(function () { /* still offline: the next try */ });
   }
 
+  // Other scripts (the outbox) report what their requests found.
+  window.twohgConnection = {
+    lost: function () { if (banner && banner.hidden) { show(new Date()); } },
+    back: function () {
+      hide();
+      reloadWhenBack();
+    }
+  };
+
   if (keptAt) {
     show(new Date(keptAt));
-    window.setInterval(reloadWhenBack, 10000);
+    window.setInterval(reloadWhenBack, 5000);
   } else if (navigator.onLine === false) {
     show(new Date());
   }
