@@ -81,7 +81,7 @@ def test_a_kept_page_reloads_offline_and_a_report_made_offline_is_sent_once_back
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
     log_in(page, live_server, "t1a", me)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=20_000)
+    assert wait_for(page, lambda: page.evaluate("navigator.serviceWorker.controller !== null"), 20)
     page.reload()  # now through the worker, which keeps the page
     kept = "caches.open('pages').then(c => c.match(location.href)).then(r => !!r)"
     assert wait_for(page, lambda: page.evaluate(kept), 10)
@@ -97,8 +97,11 @@ def test_a_kept_page_reloads_offline_and_a_report_made_offline_is_sent_once_back
     page.goto(find)
     expect(page.locator("#find-results .found-table").first).to_have_attribute("data-table", str(match.table))
     expect(page.locator("#offline-banner")).to_contain_text("(offline)")
+    page.screenshot(path="/tmp/offline-find-my-table.png", full_page=True)
     page.goto(f"{live_server.url}/events/{event.id}/standings/")  # never opened on this phone
     expect(page.locator("h1")).to_have_text("No connection")
+    expect(page.locator("header.site")).not_to_contain_text("t1a")  # the offline page names no one
+    page.screenshot(path="/tmp/offline-never-seen.png", full_page=True)
     page.goto(f"{live_server.url}{me}")
     page.reload()
 
