@@ -17,6 +17,7 @@ import urllib.request
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.db import OperationalError
 from django.utils import timezone
 from playwright.sync_api import expect
@@ -27,11 +28,13 @@ from tests.browser.test_event_organizer import log_in
 from tests.browser.test_player_reporting import PHONE, two_tables
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.factories import DEFAULT_PASSWORD
-from tournaments.models import ResultReport, Round
+from tournaments.models import Match, ResultReport, Round
+from tournaments.services.results import match_result_report
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 LAN_NAME = "hall-laptop.test"
+User = get_user_model()
 
 
 def started_tables():
@@ -213,3 +216,38 @@ def test_on_plain_http_the_open_page_keeps_its_table_and_clock_and_sends_the_rep
     assert reports(match) == 1
     assert page.evaluate("localStorage.getItem('twohg-outbox')") == "[]"
     browser.close()
+
+
+def test_a_report_queued_while_the_other_team_reported_is_refused_and_the_player_sees_why(
+    live_server, browser
+):
+    event, tables = started_tables()
+    match = tables[1]
+    me = f"/events/{event.id}/me/"
+    context = browser.new_context(viewport=PHONE, service_workers="block")  # the page alone
+    page = context.new_page()
+    log_in(page, live_server, "t1a", me)
+
+    context.set_offline(True)
+    page.locator(f'form[data-report-match-id="{match.id}"]').get_by_role("button", name="We won").click()
+    expect(page.locator("[data-outbox-pending]")).to_contain_text("will be sent when you are back online")
+    # Meanwhile the other team reports that they won.
+    match_result_report(
+        match=Match.objects.get(pk=match.pk),
+        actor=User.objects.get(username="t1b"),
+        team_a_wins=0,
+        team_b_wins=1,
+        draws=0,
+        version=1,
+    )
+    context.set_offline(False)
+
+    expect(page.locator("#me-report .report-message")).to_contain_text(
+        "The result changed while you were looking", timeout=30_000
+    )
+    expect(page.locator("#report-state")).to_contain_text(f"{match.team_b.name} reported")
+    expect(page.locator("[data-outbox-pending]")).to_have_count(0)
+    page.screenshot(path="/tmp/offline-report-refused.png", full_page=True)
+    assert page.evaluate("localStorage.getItem('twohg-outbox')") == "[]"
+    assert wait_for(page, lambda: reports(match) == 1, 5)
+    context.close()
