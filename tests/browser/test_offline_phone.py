@@ -86,6 +86,9 @@ def test_a_kept_page_reloads_offline_and_a_report_made_offline_is_sent_once_back
     log_in(page, live_server, "t1a", me)
     assert wait_for(page, lambda: page.evaluate("navigator.serviceWorker.controller !== null"), 20)
     page.reload()  # now through the worker, which keeps the page
+    # Chromium would offer to install it (a test's browser context is always an incognito one).
+    installability = context.new_cdp_session(page).send("Page.getInstallabilityErrors")
+    assert [e["errorId"] for e in installability["installabilityErrors"]] == ["in-incognito"]
     kept = "caches.open('pages').then(c => c.match(location.href)).then(r => !!r)"
     assert wait_for(page, lambda: page.evaluate(kept), 10)
     player = match.team_a.players.order_by("position").first().name
