@@ -27,6 +27,7 @@ from clock.domain.round_clock import MAX_EXTENSION_MINUTES
 from clock.services import match_time_call, match_turn_complete
 from common.errors import DomainError
 from common.i18n import localize
+from common.idempotency import idempotent
 from common.numbers import parse_id
 from common.pdf import render_pdf
 from floor import documents, selectors
@@ -210,8 +211,10 @@ def call_action(request, tournament_id: int, call_id: int, action: str):
 
 @require_POST
 @login_required
+@idempotent
 def call_raise(request, tournament_id: int):
-    """A player's "Call a judge" (their own current table), or staff raising one for a table."""
+    """A player's "Call a judge" (their own current table), or staff raising one for a table;
+    a call a phone queued offline and sends again is raised once (its idempotency key)."""
     tournament = event_or_404(tournament_id)
     match_id = parse_id(request.POST.get("match"), Match, param="match")
     match = Match.objects.filter(pk=match_id, round__tournament=tournament).first() if match_id else None

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from common.errors import DomainError
+from common.idempotency import idempotent
 from tournaments.domain import games_to_win
 from tournaments.enums import RoundKind, TeamSide
 from tournaments.forms import PlayerReportForm
@@ -44,9 +45,11 @@ def refusal_text(error: DomainError) -> str:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@idempotent
 def me_report_view(request, tournament_id: int, match_id: int):
     """A player reports their match or confirms the other team's report (POST), or the block
-    asks whether anything changed (GET: 204 while the match is at the version it shows)."""
+    asks whether anything changed (GET: 204 while the match is at the version it shows). A report
+    a phone queued offline and sends again counts once (its idempotency key)."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     team_id = player_team_id(request.user, tournament)
     if team_id is None:

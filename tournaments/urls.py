@@ -4,6 +4,7 @@ from tournaments import (
     manage_event_views,
     manage_team_views,
     manage_views,
+    offline_views,
     public_views,
     report_views,
     views,
@@ -12,6 +13,9 @@ from tournaments import (
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("sw.js", offline_views.service_worker, name="service-worker"),
+    path("manifest.webmanifest", offline_views.manifest, name="web-manifest"),
+    path("offline/", offline_views.offline_page, name="offline"),
     path("dashboard/", views.dashboard, name="dashboard"),
     path("events/new/", views.tournament_new, name="tournament-create"),
     path("events/<int:tournament_id>/", public_views.tournament_public, name="tournament-public"),

@@ -17,6 +17,7 @@ from rest_framework.response import Response
 
 from clock.domain.round_clock import MAX_EXTENSION_MINUTES
 from common.api import ErrorSerializer
+from common.idempotency import KEY_HEADER, idempotent_method
 from floor import selectors
 from floor.models import JudgeCall, Note, NoteKind, Zone
 from floor.services.calls import (
@@ -111,9 +112,11 @@ class JudgeCallsApi(_FloorApi):
 
     @extend_schema(
         request=InputSerializer,
+        parameters=[KEY_HEADER],
         responses={201: CallOutputSerializer, 403: ErrorSerializer, **REFUSED},
         summary="Call a judge to a table",
     )
+    @idempotent_method
     def post(self, request, tournament_id: int):
         tournament = self.get_tournament()
         data = self.InputSerializer(data=request.data)
@@ -475,6 +478,7 @@ class NotesApi(_FloorApi):
         responses={201: NoteOutputSerializer, 400: ErrorSerializer, 409: ErrorSerializer},
         summary="Add a judge's note",
     )
+    @idempotent_method
     def post(self, request, tournament_id: int):
         tournament = self.get_tournament()
         data = self.InputSerializer(data=request.data)

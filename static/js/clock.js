@@ -44,8 +44,13 @@
   };
 
   // The last answer: its payload, when it arrived (monotonic ms) and the server's wall clock then.
+  // A copy of the page the phone kept (static/js/pwa.js) was rendered when it was fetched: the
+  // count goes on from then, by the phone's own clock, which also stamped the fetch.
   var last = null;
   if (root.dataset.state) {
+    var keptAt = Date.parse(document.documentElement.getAttribute("data-offline-as-of") || "");
+    var renderedAt = Date.parse(root.dataset.now || "");
+    var kept = !isNaN(keptAt) && !isNaN(renderedAt);
     last = {
       data: {
         state: root.dataset.state,
@@ -53,8 +58,8 @@
         ends_at: null,
         tables: null
       },
-      receivedAt: performance.now(),
-      serverNow: Date.now()
+      receivedAt: kept ? performance.now() - Math.max(0, Date.now() - keptAt) : performance.now(),
+      serverNow: kept ? renderedAt : Date.now()
     };
   }
 
@@ -201,7 +206,7 @@
         return;
       }
       var left = tableRemaining(parseInt(row.dataset.extension || "0", 10), row.dataset.endsAt);
-      cell.textContent = left === null ? "" : left > 0 ? formatSeconds(left) + " left" : "time up";
+      cell.textContent = left === null ? "" : left > 0 ? interpolate(gettext("%(time)s left"), { time: formatSeconds(left) }, true) : gettext("time up");
     });
   }
 

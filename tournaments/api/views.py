@@ -35,6 +35,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.idempotency import KEY_HEADER, idempotent_method
 from tournaments.api import serializers as s
 from tournaments.api.permissions import RulePermission
 from tournaments.enums import RoundKind
@@ -386,6 +387,7 @@ class MatchResultReportApi(MatchApi):
 
     @extend_schema(
         request=s.ResultInputSerializer,
+        parameters=[KEY_HEADER],
         responses={
             200: s.MatchOutputSerializer,
             **errors(400, 401, 403, 404),
@@ -394,6 +396,7 @@ class MatchResultReportApi(MatchApi):
             ),
         },
     )
+    @idempotent_method
     def put(self, request: Request, match_id: int) -> Response:
         data = s.ResultInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)

@@ -1,0 +1,256 @@
+"""Issue 27 part 1 in Chromium at 390 px: a player's page survives the network dropping.
+
+Over a secure context (http://localhost, as the HTTPS site) the service worker keeps the pages: the
+player's page reloads offline with the table, the opponents and the clock, marked "as of HH:MM
+(offline)", as does a find-my-table answer seen before, and a "We won" and a judge call tapped
+offline wait in IndexedDB and reach the server once the network is back, once each.
+Over plain http at a LAN name (no service worker: not a secure context) the open page keeps its
+table and clock, keeps the report in localStorage and sends it when the network returns, once,
+even when the answer to the first try is lost on the way back.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+import urllib.request
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import OperationalError
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from clock.services import round_start
+from floor.models import JudgeCall
+from tests.browser.test_event_organizer import log_in
+from tests.browser.test_player_reporting import PHONE, two_tables
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.factories import DEFAULT_PASSWORD
+from tournaments.models import Match, ResultReport, Round
+from tournaments.services.results import match_result_report
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+LAN_NAME = "hall-laptop.test"
+User = get_user_model()
+
+
+def started_tables():
+    """Round 1 published and its clock running."""
+    event, tables = two_tables()
+    round_start(round_row=tables[1].round, actor=event.created_by, at=timezone.now())
+    return event, tables
+
+
+def reports(match) -> int:
+    return ResultReport.objects.filter(match=match).count()
+
+
+def calls(match) -> int:
+    return JudgeCall.objects.filter(match=match).count()
+
+
+def wait_for(page, predicate, seconds: float) -> bool:
+    """Poll ``predicate`` while the page runs (Playwright's sync API serves routes only meanwhile).
+
+    A read that meets the live server's write on the test's shared in-memory SQLite ("table is
+    locked") is read again at the next poll."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if predicate():
+                return True
+        except OperationalError:
+            pass
+        page.wait_for_timeout(250)
+    return predicate()
+
+
+def clock_counts(page) -> None:
+    """The table clock shows a countdown, and it moves."""
+    remaining = page.locator("#table-clock-remaining")
+    expect(remaining).to_have_text(re.compile(r"^\d+:\d\d left$"))
+    first = remaining.text_content()
+    page.wait_for_timeout(1600)
+    assert remaining.text_content() != first
+
+
+def test_a_kept_page_reloads_offline_and_a_report_made_offline_is_sent_once_back_online(live_server, browser):
+    event, tables = started_tables()
+    match = tables[1]
+    me = f"/events/{event.id}/me/"
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    log_in(page, live_server, "t1a", me)
+    assert wait_for(page, lambda: page.evaluate("navigator.serviceWorker.controller !== null"), 20)
+    page.reload()  # now through the worker, which keeps the page
+    # Chromium would offer to install it (a test's browser context is always an incognito one).
+    installability = context.new_cdp_session(page).send("Page.getInstallabilityErrors")
+    assert [e["errorId"] for e in installability["installabilityErrors"]] == ["in-incognito"]
+    kept = "caches.open('pages').then(c => c.match(location.href)).then(r => !!r)"
+    assert wait_for(page, lambda: page.evaluate(kept), 10)
+    player = match.team_a.players.order_by("position").first().name
+    find = f"{live_server.url}/events/{event.id}/?q={player.split()[0]}"
+    page.goto(find)  # a find-my-table answer seen once
+    expect(page.locator("#find-results")).to_contain_text(match.team_a.name)
+    assert wait_for(page, lambda: page.evaluate(kept), 10)
+    page.goto(f"{live_server.url}{me}")
+    assert wait_for(page, lambda: page.evaluate(kept), 10)
+
+    context.set_offline(True)
+    page.goto(find)
+    expect(page.locator("#find-results .found-table").first).to_have_attribute("data-table", str(match.table))
+    expect(page.locator("#offline-banner")).to_contain_text("(offline)")
+    page.screenshot(path="/tmp/offline-find-my-table.png", full_page=True)
+    page.goto(f"{live_server.url}/events/{event.id}/standings/")  # never opened on this phone
+    expect(page.locator("h1")).to_have_text("No connection")
+    expect(page.locator("header.site")).not_to_contain_text("t1a")  # the offline page names no one
+    page.screenshot(path="/tmp/offline-never-seen.png", full_page=True)
+    page.goto(f"{live_server.url}{me}")
+    page.reload()
+
+    expect(page.locator("#my-match")).to_contain_text(f"Table {match.table}")
+    expect(page.locator("#my-match")).to_contain_text(match.team_b.name)
+    expect(page.locator("#my-team")).to_contain_text(match.team_a.name)
+    expect(page.locator("#offline-banner")).to_have_text(re.compile(r"^As of \d\d:\d\d \(offline\)$"))
+    clock_counts(page)
+    # The kept copy counts on from the table's end time, not from when the copy was made.
+    minutes, seconds = page.locator("#table-clock-remaining").text_content().split()[0].split(":")
+    started = Round.objects.get(pk=match.round_id)
+    ends_at = started.started_at + timedelta(minutes=started.length_minutes)
+    expected = (ends_at - timezone.now()).total_seconds()
+    assert abs(int(minutes) * 60 + int(seconds) - expected) <= 3
+
+    page.locator(f'form[data-report-match-id="{match.id}"]').get_by_role("button", name="We won").click()
+    expect(page.locator("[data-outbox-pending]")).to_have_text(
+        "Your report (We won) will be sent when you are back online."
+    )
+    page.get_by_role("button", name="Call a judge").click()
+    expect(page.locator('[data-outbox-pending="call"]')).to_have_text(
+        "Your judge call will be sent when you are back online."
+    )
+    queued = page.evaluate(
+        """() => new Promise(resolve => { const open = indexedDB.open('twohg');
+             open.onsuccess = () => { const get = open.result.transaction('outbox').objectStore('outbox').getAll();
+             get.onsuccess = () => resolve(get.result.map(e => e.kind + ':' + e.match)); }; })"""
+    )
+    assert sorted(queued) == [f"call:{match.id}", f"report:{match.id}"]
+    assert page.evaluate("localStorage.getItem('twohg-outbox')") is None
+    page.screenshot(path="/tmp/offline-kept-page-queued.png", full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert reports(match) == 0
+
+    context.set_offline(False)
+
+    assert wait_for(page, lambda: reports(match) == 1 and calls(match) == 1, 30)
+    expect(page.locator("#report-state")).to_contain_text("Waiting for", timeout=30_000)
+    expect(page.locator("#judge-call")).to_contain_text("waiting for a judge")
+    expect(page.locator("#offline-banner")).to_be_hidden(timeout=15_000)  # the live page again
+    page.wait_for_timeout(6000)  # the retry timer has run: nothing was sent twice
+    assert (reports(match), calls(match)) == (1, 1)
+    page.screenshot(path="/tmp/offline-back-online.png", full_page=True)
+    context.close()
+
+
+def test_on_plain_http_the_open_page_keeps_its_table_and_clock_and_sends_the_report_once(
+    live_server, playwright, settings
+):
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, LAN_NAME]
+    event, tables = started_tables()
+    match = tables[1]
+    me = f"/events/{event.id}/me/"
+    port = live_server.url.rsplit(":", 1)[1]
+    laptop = f"http://{LAN_NAME}:{port}"
+    browser = playwright.chromium.launch(
+        executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {LAN_NAME} 127.0.0.1"]
+    )
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(f"{laptop}/accounts/login/?next={me}")
+    page.fill("#id_username", "t1a")
+    page.fill("#id_password", DEFAULT_PASSWORD)
+    page.click("main button[type=submit]")
+    page.wait_for_url(f"{laptop}{me}")
+    assert page.evaluate("window.isSecureContext") is False
+    assert page.evaluate("'serviceWorker' in navigator") is False
+
+    context.set_offline(True)
+    page.wait_for_timeout(5000)  # several polls of the clock and the report block fail meanwhile
+
+    expect(page.locator("#offline-banner")).to_have_text(re.compile(r"^As of \d\d:\d\d \(offline\)$"))
+    expect(page.locator("#my-match")).to_contain_text(f"Table {match.table}")
+    clock_counts(page)
+    page.locator(f'form[data-report-match-id="{match.id}"]').get_by_role("button", name="We won").click()
+    expect(page.locator("[data-outbox-pending]")).to_contain_text("will be sent when you are back online")
+    stored = page.evaluate("JSON.parse(localStorage.getItem('twohg-outbox'))")
+    assert [(e["kind"], e["match"], e["label"]) for e in stored] == [("report", str(match.id), "We won")]
+    page.screenshot(path="/tmp/offline-plain-http-queued.png", full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+    # Back online, the first try reaches the server but its answer is lost on the way back.
+    lost = []
+
+    def lose_first_answer(route):
+        if not lost:
+            # The request reaches the laptop (sent here: the LAN name is only the browser's) ...
+            sent = route.request
+            path = sent.url.removeprefix(laptop)
+            headers = {**sent.headers, "host": f"{LAN_NAME}:{port}"}
+            request = urllib.request.Request(
+                live_server.url + path, data=sent.post_data_buffer, headers=headers, method="POST"
+            )
+            with urllib.request.urlopen(request) as answer:
+                assert answer.status == 200
+            lost.append(sent.headers.get("idempotency-key"))
+            # ... and the phone never gets the answer.
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    page.route(re.compile(r".*/report/$"), lose_first_answer)
+    context.set_offline(False)
+
+    assert wait_for(page, lambda: reports(match) == 1, 30)
+    expect(page.locator("#report-state")).to_contain_text("Waiting for", timeout=30_000)
+    assert lost and lost[0] == stored[0]["key"]
+    page.wait_for_timeout(6000)
+    assert reports(match) == 1
+    assert page.evaluate("localStorage.getItem('twohg-outbox')") == "[]"
+    browser.close()
+
+
+def test_a_report_queued_while_the_other_team_reported_is_refused_and_the_player_sees_why(
+    live_server, browser
+):
+    event, tables = started_tables()
+    match = tables[1]
+    me = f"/events/{event.id}/me/"
+    context = browser.new_context(viewport=PHONE, service_workers="block")  # the page alone
+    page = context.new_page()
+    log_in(page, live_server, "t1a", me)
+
+    context.set_offline(True)
+    page.locator(f'form[data-report-match-id="{match.id}"]').get_by_role("button", name="We won").click()
+    expect(page.locator("[data-outbox-pending]")).to_contain_text("will be sent when you are back online")
+    # Meanwhile the other team reports that they won.
+    match_result_report(
+        match=Match.objects.get(pk=match.pk),
+        actor=User.objects.get(username="t1b"),
+        team_a_wins=0,
+        team_b_wins=1,
+        draws=0,
+        version=1,
+    )
+    context.set_offline(False)
+
+    expect(page.locator("#me-report .report-message")).to_contain_text(
+        "The result changed while you were looking", timeout=30_000
+    )
+    expect(page.locator("#report-state")).to_contain_text(f"{match.team_b.name} reported")
+    expect(page.locator("[data-outbox-pending]")).to_have_count(0)
+    page.screenshot(path="/tmp/offline-report-refused.png", full_page=True)
+    assert page.evaluate("localStorage.getItem('twohg-outbox')") == "[]"
+    assert wait_for(page, lambda: reports(match) == 1, 5)
+    context.close()
