@@ -1,4 +1,4 @@
-"""Two gunicorn instances and two Celery workers on one PostgreSQL and one Redis run one event
+"""Two web instances and two Celery workers on one PostgreSQL and one Redis run one event
 consistently: a round published through one instance is served fresh by the other at once (the
 page cache of both is invalidated through the event generation in Redis), the open pages' live
 check moves on both, a result entered through the second shows on the first, and the round's
@@ -82,9 +82,9 @@ def _env(tmp_path: Path) -> dict[str, str]:
 
 @pytest.fixture
 def cluster(tmp_path):
-    """Two gunicorn instances (two threaded workers each, as gunicorn.conf.py runs them) and two
-    Celery workers; their base URLs."""
-    env = _env(tmp_path)
+    """Two web instances (``scripts/serve-web``, two processes each) and two Celery workers; their
+    base URLs."""
+    env = {**_env(tmp_path), "WEB_CONCURRENCY": "2"}
     processes: list[subprocess.Popen] = []
     ports = [_free_port(), _free_port()]
 
@@ -98,17 +98,7 @@ def cluster(tmp_path):
         log.close()
 
     for number, port in enumerate(ports, start=1):
-        start(
-            [
-                str(BIN / "gunicorn"),
-                "config.wsgi:application",
-                "--bind",
-                f"127.0.0.1:{port}",
-                "--workers",
-                "2",
-            ],
-            f"web{number}.log",
-        )
+        start([str(ROOT / "scripts" / "serve-web"), f"127.0.0.1:{port}"], f"web{number}.log")
     for number in (1, 2):
         start(
             [
