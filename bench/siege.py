@@ -35,13 +35,15 @@ class SiegeResult:
         return statistics.median(self.latencies) if self.latencies else float("inf")
 
 
-async def _hold(host: str, port: int, *, slow: bool, interval: float, stop: asyncio.Event, result: SiegeResult):
+async def _hold(
+    host: str, port: int, *, slow: bool, interval: float, stop: asyncio.Event, result: SiegeResult
+):
     """One besieging connection, reopened whenever the server drops it, until ``stop``."""
     first = True
     while not stop.is_set():
         try:
             reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), 10)
-        except (OSError, asyncio.TimeoutError):
+        except (TimeoutError, OSError):
             await asyncio.sleep(0.5)
             continue
         if first:
@@ -59,7 +61,7 @@ async def _hold(host: str, port: int, *, slow: bool, interval: float, stop: asyn
             while not stop.is_set():
                 try:
                     data = await asyncio.wait_for(reader.read(4096), interval if slow else 1.0)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     data = None
                 if data == b"":
                     break
@@ -83,7 +85,7 @@ async def _get(host: str, port: int, path: str, host_header: str, timeout: float
             body = await asyncio.wait_for(reader.read(), timeout - (time.perf_counter() - started))
         finally:
             writer.close()
-    except (OSError, asyncio.TimeoutError) as error:
+    except (TimeoutError, OSError) as error:
         return time.perf_counter() - started, f"{path}: {type(error).__name__} {error}".strip()
     status = body.split(b"\r\n", 1)[0].decode(errors="replace")
     elapsed = time.perf_counter() - started

@@ -99,9 +99,7 @@ def team_context(request, tournament: Tournament, team: Team) -> dict:
     """The forming part of the player's own team: its status, code, link and invitations."""
     return {
         "is_captain": can_invite_to_team(request.user, team),
-        "invite_url": public_url(reverse("team-join", args=[team.join_code]))
-        if team.join_code
-        else "",
+        "invite_url": public_url(reverse("team-join", args=[team.join_code])) if team.join_code else "",
         "open_seats": max(0, tournament.team_size - len(team.players.all())),
         "pending": list(getattr(team, "pending_invitations", [])),
         "may_check_in": tournament.check_in_required and can_check_in(request.user, team),
