@@ -176,7 +176,7 @@ def main() -> None:
         log = Path(workdir) / "runembedded.log"
         with open(log, "wb") as out:
             server = subprocess.Popen(
-                [sys.executable, "manage.py", "runembedded", f"127.0.0.1:{port}", "--noreload"],
+                [sys.executable, "manage.py", "runembedded", f"127.0.0.1:{port}"],
                 cwd=ROOT,
                 env=env,
                 stdout=out,
