@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import re
 import secrets
 import signal
 import subprocess
@@ -158,10 +159,12 @@ def run_mode(mode: str, args) -> dict:
                 server = start_embedded(workdir, port)
             wait_until_up(port, workdir)
             load_before = os.getloadavg()[0]
+            # The web server's process group: runembedded starts it in a group of its own.
+            found = re.search(r"web server pid (\d+)", Path(workdir, "server.log").read_text())
             figures.update(
                 measure(
                     port,
-                    server.pid,
+                    int(found.group(1)) if found else server.pid,
                     idle=args.idle,
                     slow=args.slow,
                     requests=args.requests,
