@@ -65,3 +65,16 @@ def test_the_invite_link_names_the_public_address_whatever_host_the_captain_used
     code = re.search(r'id="join-code">(\w{6})<', page).group(1)
     assert f"{HALL}/join/{code}/" in page
     assert "http://localhost" not in page
+
+
+def test_a_projector_stored_under_one_address_is_not_served_under_another(client, event, organizer, settings):
+    """A laptop restarted on the hall's network keeps its page cache and the event's generation."""
+    round_publish(round_row=round_pair(tournament=event, actor=organizer), actor=organizer)
+    projector = reverse("tournament-pairings-projector", args=[event.id])
+    settings.PUBLIC_URL = "http://127.0.0.1:8123"
+    assert "http://127.0.0.1:8123/events/" in client.get(projector).text
+    assert "http://127.0.0.1:8123/events/" in client.get(projector).text  # the stored page
+    settings.PUBLIC_URL = HALL
+    page = client.get(projector).text
+    assert f"{HALL}/events/{event.id}/" in page
+    assert "127.0.0.1:8123" not in page
