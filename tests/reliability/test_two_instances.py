@@ -20,6 +20,7 @@ import time
 import urllib.error
 import urllib.request
 import uuid
+from email.message import Message
 from pathlib import Path
 from urllib.parse import quote, urlparse, urlunparse
 
@@ -141,13 +142,15 @@ def _logs(tmp_path: Path) -> str:
     )
 
 
-def _get(url: str, headers: dict[str, str] | None = None) -> tuple[int, str, dict[str, str]]:
+def _get(url: str, headers: dict[str, str] | None = None) -> tuple[int, str, Message]:
+    """Status, body and headers (looked up case-insensitively: HTTP/1.1 names are, and the server
+    sends them in lower case)."""
     request = urllib.request.Request(url, headers=headers or {})
     try:
         with urllib.request.urlopen(request, timeout=30) as response:
-            return response.status, response.read().decode(), dict(response.headers)
+            return response.status, response.read().decode(), response.headers
     except urllib.error.HTTPError as error:
-        return error.code, error.read().decode(), dict(error.headers)
+        return error.code, error.read().decode(), error.headers
 
 
 def _post(url: str, token: str, body: bytes = b"{}", method: str = "POST") -> int:
