@@ -207,3 +207,40 @@ def test_two_instances_serve_the_same_fresh_event(cluster, tmp_path):
     assert jobs.count() >= 3 and set(jobs.values_list("status", flat=True)) == {JobStatus.DONE}, _logs(
         tmp_path
     )
+
+
+def test_the_production_server_answers_through_a_hall_of_slow_and_idle_phones(tmp_path):
+    """Issue 28: ``scripts/serve-web`` in production mode, 300 connections sending a header line
+    every 5 s and 1,000 idle ones held open: 60 ordinary ``/healthz`` requests all answer, p99 < 1 s."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from siege import siege
+
+    port = _free_port()
+    with open(tmp_path / "web.log", "wb") as log:
+        server = subprocess.Popen(
+            [str(ROOT / "scripts" / "serve-web"), f"127.0.0.1:{port}"],
+            cwd=ROOT,
+            env={**_env(tmp_path), "WEB_CONCURRENCY": "2"},
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    try:
+        deadline = time.monotonic() + 120
+        while not _healthy(port):
+            assert time.monotonic() < deadline, _logs(tmp_path)
+            time.sleep(0.5)
+        result = siege("127.0.0.1", port, idle=1000, slow=300, requests=60)
+        assert (result.held_idle, result.held_slow) == (1000, 300)
+        assert result.failures == []
+        assert result.p99 < 1.0, sorted(result.latencies)[-5:]
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+
+
+def _healthy(port: int) -> bool:
+    with socket.socket() as probe:
+        if probe.connect_ex(("127.0.0.1", port)) != 0:
+            return False
+    return _get(f"http://127.0.0.1:{port}/healthz")[0] == 200
