@@ -211,7 +211,7 @@ elif env_bool("EMBEDDED_WORKER", False):
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-# Celery. Production: Redis is the broker and result store, a worker and beat run beside gunicorn.
+# Celery. Production: Redis is the broker and result store, a worker and beat run beside the web server.
 # Embedded mode under `make run` (EMBEDDED_WORKER=true, set by `manage.py runembedded`): a real
 # worker and beat too, on kombu's filesystem transport (a folder next to the database; no service
 # to install), so documents render outside the request as in production. Anything else without
