@@ -14,6 +14,7 @@ from weasyprint import HTML
 from tests.factories import UserFactory
 from tests.tournaments.factories import event_with_teams
 from tests.tournaments.pages.builders import client_for
+from tournaments.models import Team
 from tournaments.services.rounds import round_pair, round_publish
 
 pytestmark = pytest.mark.django_db
@@ -62,8 +63,9 @@ def test_the_invite_link_names_the_public_address_whatever_host_the_captain_used
         {"team_name": "Dual Wield", "player_name": "Ana Cap", "wizards_id": "ana@wotc.example"},
     )
     page = captain.get(reverse("tournament-me", args=[tournament.pk]), HTTP_HOST="localhost").content.decode()
-    code = re.search(r'id="join-code">(\w{6})<', page).group(1)
-    assert f"{HALL}/join/{code}/" in page
+    link = re.search(r'<a href="([^"]+)" id="invite-link">', page).group(1)
+    team = Team.objects.get(tournament=tournament)
+    assert link == f"{HALL}/join/{team.join_code}/"
     assert "http://localhost" not in page
 
 
