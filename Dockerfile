@@ -83,7 +83,7 @@ EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=10s --start-period=30s --retries=3 \
     CMD ["python", "/app/docker/healthcheck.py"]
 
-# The web server: granian (config/server.py), WEB_CONCURRENCY processes (default one per core) of
+# The web server: granian (common/server.py), WEB_CONCURRENCY processes (default one per core) of
 # WEB_THREADS threads (default 4). Idle and slow connections wait on its event loop, not on a
 # thread, so it needs no buffering proxy in front (docs/deploy.md, "The web server").
 CMD ["scripts/serve-web", "0.0.0.0:8000"]

@@ -50,7 +50,7 @@ if not SECRET_KEY:
 #: The site's address as players' phones reach it, the start of every absolute link the app prints
 #: or renders (slip QR codes, invite links, the projector's QR code; ``common.links.public_url``),
 #: the worker's too, which renders slips with no request. ``manage.py runembedded`` sets it from the
-#: address it serves (``config.public_address``); production sets it.
+#: address it serves (``common.public_address``); production sets it.
 PUBLIC_URL = env_public_url("PUBLIC_URL", "http://localhost:8000")
 _PUBLIC_HOST = urlsplit(PUBLIC_URL).hostname or "localhost"
 # The public address is always accepted: it is the one every printed link names.
@@ -172,7 +172,7 @@ STORAGES = {
     },
 }
 # Embedded mode serves the static files from the apps' folders as they are (no collectstatic),
-# whatever DEBUG says: its web server is the production one (config/server.py), not runserver.
+# whatever DEBUG says: its web server is the production one (common/server.py), not runserver.
 WHITENOISE_USE_FINDERS = DEBUG or EMBEDDED
 WHITENOISE_AUTOREFRESH = DEBUG
 # Paper of the documents printed automatically (pairings and slips when a round is paired...).

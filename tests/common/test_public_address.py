@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from config.public_address import lan_address, public_url_for
-from config.server import CONNECTIONS_PER_PROCESS, split_bind, web_command
+from common.public_address import lan_address, public_url_for
+from common.server import CONNECTIONS_PER_PROCESS, split_bind, web_command
 
 ROOT = Path(__file__).resolve().parents[2]
 

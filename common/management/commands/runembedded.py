@@ -2,7 +2,7 @@
 
 Two children, each in its own process group:
 
-* the web server, the production one (``config.server``: granian, on which an idle or slow phone
+* the web server, the production one (``common.server``: granian, on which an idle or slow phone
   costs no thread), answering requests;
 * a Celery worker with beat inside it, on kombu's filesystem transport (``settings.CELERY_DATA_DIR``):
   documents render there, outside the request, and the periodic sweeps run (round clock, orphaned
@@ -10,7 +10,7 @@ Two children, each in its own process group:
 
 Both get ``EMBEDDED_WORKER=true``, which turns eager Celery off (``config/settings.py``), and
 ``PUBLIC_URL``: the one given, else the address phones reach this server at
-(``config.public_address``: on all interfaces, the machine's LAN address), printed at start with a
+(``common.public_address``: on all interfaces, the machine's LAN address), printed at start with a
 QR code. ``--demo`` first migrates and sets up the demo (``setup_demo``) with that address, so its
 printed slips carry it. Ctrl-C (or SIGTERM) stops both within a few seconds; a worker that dies
 (killed, out of memory) is started again, and the sweep finishes the job it was rendering. If the
@@ -30,8 +30,8 @@ import segno
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from config.public_address import is_loopback, public_url_for
-from config.server import split_bind, web_command
+from common.public_address import is_loopback, public_url_for
+from common.server import split_bind, web_command
 
 #: Seconds between a worker's death and its restart, so a worker that cannot start does not spin.
 RESTART_DELAY = 2.0

@@ -7,7 +7,7 @@ parses requests on its own event loop, outside Python, and hands the WSGI app on
 so an idle or slow connection costs a socket and a little memory, never one of the ``threads``
 Python threads (bench/README.md, "Slow and idle clients": 300 slow + 1,000 idle connections).
 
-``python -m config.server HOST:PORT`` (what ``scripts/serve-web`` and the image run) execs it;
+``python -m common.server HOST:PORT`` (what ``scripts/serve-web`` and the image run) execs it;
 ``manage.py runembedded`` starts the same command as its web server. Sizes come from the
 environment: ``WEB_CONCURRENCY`` processes (default: one per core) of ``WEB_THREADS`` threads
 (default 4); each thread may hold a database connection, so PostgreSQL's ``max_connections`` must
