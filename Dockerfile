@@ -1,4 +1,4 @@
-# Two-Headed Giant tournament toolkit: one image for the web process (gunicorn, default command)
+# Two-Headed Giant tournament toolkit: one image for the web process (scripts/serve-web, default command)
 # and the Celery worker (`celery -A config worker`). See docs/deploy.md.
 
 # --- Stage 1: install the locked runtime requirements into a virtualenv -------------------------
@@ -25,8 +25,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     VIRTUAL_ENV=/opt/venv \
     PATH=/opt/venv/bin:$PATH \
     DJANGO_SETTINGS_MODULE=config.settings \
-    MEDIA_ROOT=/data/media \
-    WEB_CONCURRENCY=3
+    MEDIA_ROOT=/data/media
 
 # WeasyPrint 70 dlopens GObject, Pango, PangoFT2, HarfBuzz and Fontconfig; these two Pango packages
 # pull in the rest. fonts-dejavu-core gives PDFs a real font (without one, text renders as boxes);
@@ -84,10 +83,7 @@ EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=10s --start-period=30s --retries=3 \
     CMD ["python", "/app/docker/healthcheck.py"]
 
-# Workers: WEB_CONCURRENCY processes (gunicorn reads it itself) of GUNICORN_THREADS threads
-# (/app/gunicorn.conf.py: threaded workers keep phones' connections alive). Extra flags: GUNICORN_CMD_ARGS.
-# /dev/shm keeps gunicorn's worker heartbeat files off the container's overlay filesystem.
-CMD ["gunicorn", "config.wsgi:application", \
-     "--bind", "0.0.0.0:8000", \
-     "--worker-tmp-dir", "/dev/shm", \
-     "--access-logfile", "-"]
+# The web server: granian (common/server.py), WEB_CONCURRENCY processes (default one per core) of
+# WEB_THREADS threads (default 4). Idle and slow connections wait on its event loop, not on a
+# thread, so it needs no buffering proxy in front (docs/deploy.md, "The web server").
+CMD ["scripts/serve-web", "0.0.0.0:8000"]

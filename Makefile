@@ -44,11 +44,11 @@ messages: install system-packages
 		--ignore '.venv/*' --ignore 'staticfiles/*' --ignore 'static/vendor/*'
 	$(BIN)/python manage.py compilemessages --ignore '.venv/*'
 
+# HOST=0.0.0.0 serves the hall's network: it prints the address phones use (PUBLIC_URL). DEBUG
+# (error pages with code and settings) is on only while the laptop alone can reach the site.
+LOOPBACK_HOST := $(filter 127.% localhost ::1,$(HOST))
 run: install
-	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py setup_demo
-	@echo "Serving on http://$(HOST):$(PORT)/ with a background worker (Ctrl-C stops both)"
-	DEBUG=$${DEBUG:-true} $(BIN)/python manage.py runembedded $(HOST):$(PORT)
+	DEBUG=$${DEBUG:-$(if $(LOOPBACK_HOST),true,false)} $(BIN)/python manage.py runembedded --demo $(HOST):$(PORT)
 
 # One test process per core (pytest-xdist); `$(BIN)/python -m pytest tests/...` runs a part in one.
 test: install system-packages axe

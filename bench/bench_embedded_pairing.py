@@ -6,7 +6,7 @@ exactly as ``make run`` does (``manage.py runembedded``: the web server, and a C
 beat on the filesystem broker), then, ``--runs`` times: POSTs the pairing of round 1 to the API
 with the organizer's token and times the answer; waits for the round's three PDFs (pairings by
 table, by name, result slips) to be done by the worker; and deletes the round again (re-pair) for
-the next run. Prints the request's median, best and worst, the CPU time the web server process
+the next run. Prints the request's median, best and worst, the CPU time the web server processes
 spent on it (from ``/proc``: what the answer costs whatever else the machine is doing), and when
 the PDFs were all done.
 """
@@ -81,10 +81,20 @@ def build_event(teams: int) -> tuple[int, str]:
     return tournament.id, Token.objects.create(user=organizer).key
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far (Linux ``/proc/<pid>/stat``)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+def cpu_seconds(pgid: int) -> float:
+    """User + system CPU time so far of every process in the group ``pgid`` (Linux ``/proc``): the
+    web server's main process and its workers, which answer the requests."""
+    ticks = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid:
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def web_server_pid(log: Path, timeout: float = 60) -> int:
@@ -176,7 +186,7 @@ def main() -> None:
         log = Path(workdir) / "runembedded.log"
         with open(log, "wb") as out:
             server = subprocess.Popen(
-                [sys.executable, "manage.py", "runembedded", f"127.0.0.1:{port}", "--noreload"],
+                [sys.executable, "manage.py", "runembedded", f"127.0.0.1:{port}"],
                 cwd=ROOT,
                 env=env,
                 stdout=out,

@@ -4,7 +4,7 @@ Run with ``make bench`` (or ``.venv/bin/python bench/bench_mirror.py``). Needs P
 on 127.0.0.1. It starts
 
 * a **server** in production mode: PostgreSQL (a scratch database, ``--database``, dropped before
-  and after), Redis (``--redis-db``, flushed before and after), ``gunicorn config.wsgi`` on
+  and after), Redis (``--redis-db``, flushed before and after), ``scripts/serve-web`` on
   ``--server-port``; an account there that may create events, and its API token;
 * a **laptop** in embedded mode: ``manage.py runembedded`` (SQLite in a temporary folder, the
   worker with beat on the filesystem broker) on ``--laptop-port``, with a ``--teams``-team 2HG event,
@@ -197,16 +197,9 @@ def run(args: argparse.Namespace, workdir: Path, processes: list[subprocess.Pope
     laptop = f"http://127.0.0.1:{args.laptop_port}"
     processes.append(
         subprocess.Popen(
-            [
-                str(Path(PYTHON).parent / "gunicorn"),
-                "config.wsgi:application",
-                "--bind",
-                f"127.0.0.1:{args.server_port}",
-                "--workers",
-                "2",
-            ],
+            [str(ROOT / "scripts" / "serve-web"), f"127.0.0.1:{args.server_port}"],
             cwd=ROOT,
-            env=senv,
+            env={**senv, "WEB_CONCURRENCY": "2"},
             start_new_session=True,
             stderr=(workdir / "server.log").open("w"),
         )
@@ -218,7 +211,6 @@ def run(args: argparse.Namespace, workdir: Path, processes: list[subprocess.Pope
                 "manage.py",
                 "runembedded",
                 f"127.0.0.1:{args.laptop_port}",
-                "--noreload",
                 "--concurrency",
                 "1",
             ],

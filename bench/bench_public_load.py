@@ -1,11 +1,11 @@
-"""Benchmark: the public pages of a 1,000-team event under load, against gunicorn in production mode.
+"""Benchmark: the public pages of a 1,000-team event under load, against the production web server.
 
 Run with ``make bench`` (or ``.venv/bin/python bench/bench_public_load.py``). Needs PostgreSQL and
 Redis on 127.0.0.1 (as CI's service run); it makes a scratch database and uses one Redis database
 (``--redis-db``, flushed before and after), so nothing else is touched. It builds a 1,000-team event
 (round 1 played, round 2 published: pairings, standings and find-my-table all have something to
-show), starts ``gunicorn config.wsgi`` as production runs it (``gunicorn.conf.py``: ``--workers``
-processes of ``--threads`` threads) on loopback, and then, with
+show), starts ``scripts/serve-web`` as production runs it (granian: ``--workers`` processes of
+``--threads`` threads) on loopback, and then, with
 ``--connections`` keep-alive connections of a small asyncio HTTP/1.1 client (no dependency), hits
 each URL for ``--seconds`` in turn: ``/healthz``, the event page, a find-my-table answer (a different
 player's name each request, so each is a new search), the pairings by table and by name, the
@@ -221,8 +221,8 @@ def hammer_wrk(port: int, paths, connections: int, seconds: float, headers: str 
 
 
 def group_cpu_seconds(pgid: int) -> float:
-    """CPU time (user + system) of every process in the group ``pgid``: gunicorn's master and
-    workers. Per request, it is what an answer costs whatever else the machine is doing."""
+    """CPU time (user + system) of every process in the group ``pgid``: the web server's main
+    process and workers. Per request, it is what an answer costs whatever else the machine is doing."""
     ticks = 0
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
@@ -244,13 +244,13 @@ def size(port: int, path: str) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--teams", type=int, default=1000)
-    parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes (default 4)")
     parser.add_argument(
-        "--threads",
+        "--workers",
         type=int,
-        default=4,
-        help="threads per gunicorn worker (gunicorn.conf.py's gthread workers); 1 runs sync workers instead",
+        default=os.cpu_count() or 1,
+        help="web server processes (default: one per core)",
     )
+    parser.add_argument("--threads", type=int, default=4, help="threads per web server process (default 4)")
     parser.add_argument("--connections", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=4.0, help="per URL (default 4)")
     parser.add_argument("--redis-db", type=int, default=12)
@@ -289,14 +289,12 @@ def main() -> None:
             tournament_id, names = build(args.teams)
             port = free_port()
             server = subprocess.Popen(
-                [
-                    sys.executable, "-m", "gunicorn", "config.wsgi:application",
-                    "--bind", f"127.0.0.1:{port}", "--workers", str(args.workers),
-                    "--log-level", "warning",
-                    *(["--threads", str(args.threads)] if args.threads > 1 else ["--worker-class", "sync"]),
-                ],
-                cwd=ROOT, env=env, start_new_session=True,
-            )  # fmt: skip
+                [str(ROOT / "scripts" / "serve-web"), f"127.0.0.1:{port}"],
+                cwd=ROOT,
+                env={**env, "WEB_CONCURRENCY": str(args.workers), "WEB_THREADS": str(args.threads)},
+                start_new_session=True,
+                stdout=subprocess.DEVNULL,
+            )
             for _ in range(120):
                 try:
                     urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2)
@@ -356,9 +354,9 @@ def main() -> None:
                 ["redis-cli", "-n", str(args.redis_db), "flushdb"], check=False, capture_output=True
             )
     print(
-        f"{os.cpu_count()} cores, Python {platform.python_version()}, {args.teams} teams, client {client}, gunicorn "
-        f"{args.workers} {'gthread' if args.threads > 1 else 'sync'} workers"
-        f"{f' × {args.threads} threads' if args.threads > 1 else ''}, {args.connections} connections, {args.seconds:g} s per URL; "
+        f"{os.cpu_count()} cores, Python {platform.python_version()}, {args.teams} teams, client {client}, "
+        f"scripts/serve-web: {args.workers} processes × {args.threads} threads, "
+        f"{args.connections} connections, {args.seconds:g} s per URL; "
         f"load average {load_before[0]:.1f} before, {load_after[0]:.1f} after"
     )
     print()

@@ -60,6 +60,22 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return items
 
 
+def env_public_url(name: str, default: str) -> str:
+    """The site's address as readers reach it: ``http(s)://host[:port]`` with no path, no slash."""
+    raw = (env_str(name) or default).strip().rstrip("/")
+    parsed = urlparse(raw)
+    try:
+        parsed.port  # noqa: B018 (a malformed port raises here)
+    except ValueError:
+        parsed = parsed._replace(netloc="")
+    if parsed.scheme not in ("http", "https") or not parsed.hostname or parsed.path or parsed.query:
+        raise ImproperlyConfigured(
+            f"{name}: expected the site's address as phones reach it, e.g. https://events.example.org "
+            f"or http://192.168.1.20:8000, got {raw!r}"
+        )
+    return raw
+
+
 #: SQLite as a multi-user server (embedded mode: the web server's threads and the worker write at
 #: once). WAL lets readers go on while one writer writes; IMMEDIATE takes the write lock when a
 #: transaction begins, so two writers queue on the busy timeout instead of one failing with

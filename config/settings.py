@@ -9,6 +9,7 @@ environment only (``DATABASE_URL``, ``REDIS_URL``, ``SECRET_KEY``, ``ALLOWED_HOS
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from csp.constants import NONE, SELF, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
@@ -20,6 +21,7 @@ from config.env import (
     env_int,
     env_list,
     env_media_storage,
+    env_public_url,
     env_rate,
     env_redis_url,
     env_str,
@@ -45,8 +47,18 @@ if not SECRET_KEY:
         raise ImproperlyConfigured("SECRET_KEY: must be set when DATABASE_URL or REDIS_URL is set")
     SECRET_KEY = DEV_SECRET_KEY
 
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
-CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+#: The site's address as players' phones reach it, the start of every absolute link the app prints
+#: or renders (slip QR codes, invite links, the projector's QR code; ``common.links.public_url``),
+#: the worker's too, which renders slips with no request. ``manage.py runembedded`` sets it from the
+#: address it serves (``common.public_address``); production sets it.
+PUBLIC_URL = env_public_url("PUBLIC_URL", "http://localhost:8000")
+_PUBLIC_HOST = urlsplit(PUBLIC_URL).hostname or "localhost"
+# The public address is always accepted: it is the one every printed link names.
+ALLOWED_HOSTS = [
+    *env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"]),
+    f"[{_PUBLIC_HOST}]" if ":" in _PUBLIC_HOST else _PUBLIC_HOST,
+]
+CSRF_TRUSTED_ORIGINS = [*env_list("CSRF_TRUSTED_ORIGINS", []), PUBLIC_URL]
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -142,9 +154,6 @@ TIME_ZONE = env_str("TIME_ZONE", "UTC")
 #: Who may create events on the site's pages: "staff" (staff accounts, superusers and accounts
 #: given the tournaments.add_tournament permission) or "everyone" (any logged-in account).
 EVENT_CREATORS = env_str("EVENT_CREATORS", "staff")
-#: The site's address as players' phones reach it: the QR codes printed on result slips open
-#: ``PUBLIC_URL`` + the slip's page (printed slips are rendered by the worker, with no request).
-PUBLIC_URL = env_str("PUBLIC_URL", "http://localhost:8000").rstrip("/")
 USE_I18N = True
 USE_TZ = True
 
@@ -162,6 +171,10 @@ STORAGES = {
         else "whitenoise.storage.CompressedManifestStaticFilesStorage"
     },
 }
+# Embedded mode serves the static files from the apps' folders as they are (no collectstatic),
+# whatever DEBUG says: its web server is the production one (common/server.py), not runserver.
+WHITENOISE_USE_FINDERS = DEBUG or EMBEDDED
+WHITENOISE_AUTOREFRESH = DEBUG
 # Paper of the documents printed automatically (pairings and slips when a round is paired...).
 DOCUMENTS_DEFAULT_PAPER = env_choice("DOCUMENTS_PAPER", {"a4": "A4", "letter": "letter"}, "a4")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -198,7 +211,7 @@ elif env_bool("EMBEDDED_WORKER", False):
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-# Celery. Production: Redis is the broker and result store, a worker and beat run beside gunicorn.
+# Celery. Production: Redis is the broker and result store, a worker and beat run beside the web server.
 # Embedded mode under `make run` (EMBEDDED_WORKER=true, set by `manage.py runembedded`): a real
 # worker and beat too, on kombu's filesystem transport (a folder next to the database; no service
 # to install), so documents render outside the request as in production. Anything else without

@@ -1,4 +1,4 @@
-"""Docker HEALTHCHECK for the web container: GET /healthz on the local gunicorn, exit 0 only on 200.
+"""Docker HEALTHCHECK for the web container: GET /healthz on the local web server, exit 0 only on 200.
 
 No curl in the slim image, so this uses urllib. Django rejects a Host header that is not in
 ALLOWED_HOSTS (400) and, with SECURE_SSL_REDIRECT on, redirects plain HTTP (301); so the request

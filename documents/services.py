@@ -399,6 +399,16 @@ def documents_for_round_paired(*, round_id: int) -> list[DocumentJob]:
 
 
 @transaction.atomic
+def documents_for_public_url_changed() -> list[DocumentJob]:
+    """Queue the result slips of every round still being played again: their QR codes carry
+    ``PUBLIC_URL``, so slips printed before the site's address changed (a laptop moved onto the
+    hall's network) open an address no phone reaches. Slips whose content did not change reuse
+    their file (``content_hash``)."""
+    rounds = Round.objects.filter(finished_at__isnull=True, matches__isnull=False).distinct()
+    return [job for round_obj in rounds for job in _system_request(round_obj, [DocumentKind.RESULT_SLIPS])]
+
+
+@transaction.atomic
 def documents_for_pods_seated(*, tournament_id: int) -> DocumentJob:
     """Queue the draft's pod seatings when the teams are seated in pods (Booster Draft)."""
     tournament = Tournament.objects.get(pk=tournament_id)

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 from celery import shared_task
 from celery.signals import worker_init, worker_ready
+from django.conf import settings
 from django.db import OperationalError
 
 from common.pdf import warm_up
-from documents.services import document_render, documents_requeue_orphaned
+from documents.services import document_render, documents_for_public_url_changed, documents_requeue_orphaned
 
 logger = logging.getLogger(__name__)
 
@@ -40,6 +42,29 @@ def requeue_stuck_documents(**_kwargs) -> None:
         return
     if job_ids:
         logger.info("requeued document jobs left by a stopped worker: %s", job_ids)
+
+
+@worker_ready.connect
+def reprint_slips_for_a_new_address(**_kwargs) -> None:
+    """Embedded mode: when the laptop serves at another address than the last time it started
+    (another port, or the hall's network instead of loopback), the slips of rounds in play are
+    printed again with the new ``PUBLIC_URL`` (``documents_for_public_url_changed``). The address
+    of the last start is kept beside the broker's folders; production sets ``PUBLIC_URL`` once."""
+    if not settings.EMBEDDED_WORKER:
+        return
+    record = Path(settings.CELERY_DATA_DIR) / "public-url"
+    if record.exists() and record.read_text().strip() == settings.PUBLIC_URL:
+        return
+    try:
+        jobs = documents_for_public_url_changed()
+    except Exception as exc:
+        logger.warning("could not print the result slips again for %s: %s", settings.PUBLIC_URL, exc)
+        return
+    record.write_text(settings.PUBLIC_URL + "\n")
+    if jobs:
+        logger.info(
+            "result slips queued again for the address %s: jobs %s", settings.PUBLIC_URL, [j.pk for j in jobs]
+        )
 
 
 @shared_task(

@@ -110,9 +110,10 @@ def _page_key(
 ) -> tuple[str, bool, str]:
     """The stored page's key; whether the request may store under it (no parameter the page does
     not read), and the budget the page counts against: "" for none (no query), "search" or "query"
-    (``QUERY_PAGES_PER_EVENT``)."""
+    (``QUERY_PAGES_PER_EVENT``). Per ``PUBLIC_URL`` too: the projectors print it, and a laptop
+    restarted on the hall's network keeps its file cache (and the event's generation)."""
     query, foreign = _query_key(request, reads)
-    raw = f"{request.path}?{query}|{language}"
+    raw = f"{request.path}?{query}|{language}|{settings.PUBLIC_URL}"
     digest = hashlib.sha256(raw.encode()).hexdigest()[:32]
     budget = (
         ""

@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.conf import settings
 from django.db.models import Case, Count, F, Max, Prefetch, QuerySet, When
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 
+from common.links import public_url
 from common.numbers import column_range
 from tournaments.domain import (
     INDIVIDUAL_TIEBREAKERS,
@@ -631,8 +631,7 @@ SLIP_SECRET_LENGTH = 16
 
 def slip_url(match: Match) -> str:
     """The absolute address of the match's slip page, as its QR code holds it."""
-    path = reverse("slip-report", args=[match.pk, slip_secret(match)])
-    return f"{settings.PUBLIC_URL}{path}"
+    return public_url(reverse("slip-report", args=[match.pk, slip_secret(match)]))
 
 
 def slip_code(match: Match) -> str:

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST
 from accounts.throttling import join_code_failed, join_code_retry_after
 from common.errors import DomainError
 from common.i18n import localize
+from common.links import public_url
 from tournaments.domain.check_in import check_in_code
 from tournaments.domain.team_forming import (
     InvitationStatus,
@@ -98,9 +99,7 @@ def team_context(request, tournament: Tournament, team: Team) -> dict:
     """The forming part of the player's own team: its status, code, link and invitations."""
     return {
         "is_captain": can_invite_to_team(request.user, team),
-        "invite_url": request.build_absolute_uri(reverse("team-join", args=[team.join_code]))
-        if team.join_code
-        else "",
+        "invite_url": public_url(reverse("team-join", args=[team.join_code])) if team.join_code else "",
         "open_seats": max(0, tournament.team_size - len(team.players.all())),
         "pending": list(getattr(team, "pending_invitations", [])),
         "may_check_in": tournament.check_in_required and can_check_in(request.user, team),

@@ -1,4 +1,4 @@
-"""The production entry point imports cleanly in a fresh process (as gunicorn loads it) and answers.
+"""The production entry point imports cleanly in a fresh process (as the web server loads it) and answers.
 
 pytest imports modules in its own order, so an import cycle that only bites a cold
 ``config.wsgi`` import would pass every other test.

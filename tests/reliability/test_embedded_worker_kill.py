@@ -105,7 +105,6 @@ def test_embedded_worker_killed_mid_render_is_restarted_and_its_job_finished(tmp
                 "manage.py",
                 "runembedded",
                 f"127.0.0.1:{port}",
-                "--noreload",
                 "--concurrency=1",
             ],
             cwd=ROOT,

@@ -1,4 +1,4 @@
-"""Two gunicorn instances and two Celery workers on one PostgreSQL and one Redis run one event
+"""Two web instances and two Celery workers on one PostgreSQL and one Redis run one event
 consistently: a round published through one instance is served fresh by the other at once (the
 page cache of both is invalidated through the event generation in Redis), the open pages' live
 check moves on both, a result entered through the second shows on the first, and the round's
@@ -20,6 +20,7 @@ import time
 import urllib.error
 import urllib.request
 import uuid
+from email.message import Message
 from pathlib import Path
 from urllib.parse import quote, urlparse, urlunparse
 
@@ -82,9 +83,9 @@ def _env(tmp_path: Path) -> dict[str, str]:
 
 @pytest.fixture
 def cluster(tmp_path):
-    """Two gunicorn instances (two threaded workers each, as gunicorn.conf.py runs them) and two
-    Celery workers; their base URLs."""
-    env = _env(tmp_path)
+    """Two web instances (``scripts/serve-web``, two processes each) and two Celery workers; their
+    base URLs."""
+    env = {**_env(tmp_path), "WEB_CONCURRENCY": "2"}
     processes: list[subprocess.Popen] = []
     ports = [_free_port(), _free_port()]
 
@@ -98,17 +99,7 @@ def cluster(tmp_path):
         log.close()
 
     for number, port in enumerate(ports, start=1):
-        start(
-            [
-                str(BIN / "gunicorn"),
-                "config.wsgi:application",
-                "--bind",
-                f"127.0.0.1:{port}",
-                "--workers",
-                "2",
-            ],
-            f"web{number}.log",
-        )
+        start([str(ROOT / "scripts" / "serve-web"), f"127.0.0.1:{port}"], f"web{number}.log")
     for number in (1, 2):
         start(
             [
@@ -151,13 +142,15 @@ def _logs(tmp_path: Path) -> str:
     )
 
 
-def _get(url: str, headers: dict[str, str] | None = None) -> tuple[int, str, dict[str, str]]:
+def _get(url: str, headers: dict[str, str] | None = None) -> tuple[int, str, Message]:
+    """Status, body and headers (looked up case-insensitively: HTTP/1.1 names are, and the server
+    sends them in lower case)."""
     request = urllib.request.Request(url, headers=headers or {})
     try:
         with urllib.request.urlopen(request, timeout=30) as response:
-            return response.status, response.read().decode(), dict(response.headers)
+            return response.status, response.read().decode(), response.headers
     except urllib.error.HTTPError as error:
-        return error.code, error.read().decode(), dict(error.headers)
+        return error.code, error.read().decode(), error.headers
 
 
 def _post(url: str, token: str, body: bytes = b"{}", method: str = "POST") -> int:
@@ -214,3 +207,40 @@ def test_two_instances_serve_the_same_fresh_event(cluster, tmp_path):
     assert jobs.count() >= 3 and set(jobs.values_list("status", flat=True)) == {JobStatus.DONE}, _logs(
         tmp_path
     )
+
+
+def test_the_production_server_answers_through_a_hall_of_slow_and_idle_phones(tmp_path):
+    """Issue 28: ``scripts/serve-web`` in production mode, 300 connections sending a header line
+    every 5 s and 1,000 idle ones held open: 60 ordinary ``/healthz`` requests all answer, p99 < 1 s."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from siege import siege
+
+    port = _free_port()
+    with open(tmp_path / "web.log", "wb") as log:
+        server = subprocess.Popen(
+            [str(ROOT / "scripts" / "serve-web"), f"127.0.0.1:{port}"],
+            cwd=ROOT,
+            env={**_env(tmp_path), "WEB_CONCURRENCY": "2"},
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    try:
+        deadline = time.monotonic() + 120
+        while not _healthy(port):
+            assert time.monotonic() < deadline, _logs(tmp_path)
+            time.sleep(0.5)
+        result = siege("127.0.0.1", port, idle=1000, slow=300, requests=60)
+        assert (result.held_idle, result.held_slow) == (1000, 300)
+        assert result.failures == []
+        assert result.p99 < 1.0, sorted(result.latencies)[-5:]
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+
+
+def _healthy(port: int) -> bool:
+    try:
+        return _get(f"http://127.0.0.1:{port}/healthz")[0] == 200
+    except OSError:  # not listening yet, or still importing
+        return False
