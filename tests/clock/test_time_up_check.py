@@ -48,7 +48,11 @@ def test_the_sweeps_are_in_the_beat_schedule_under_their_task_names():
 
     app.loader.import_default_modules()
     schedule = {entry["task"]: entry["schedule"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
-    assert schedule == {"clock.round_time_sweep": 5.0, "documents.requeue_orphaned": 10.0}
+    assert schedule == {
+        "clock.round_time_sweep": 5.0,
+        "documents.requeue_orphaned": 10.0,
+        "event_io.mirror_sweep": 5.0,
+    }
     assert set(schedule) <= set(app.tasks)
     assert round_time_sweep_task.name == "clock.round_time_sweep"
 
