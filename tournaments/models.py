@@ -8,8 +8,9 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 
+from tournaments.domain.choices import Tiebreaker
 from tournaments.domain.day_two import DayTwo, DayTwoTiebreakers
-from tournaments.domain.event import MAX_AWARDED_BYES
+from tournaments.domain.event import MAX_AWARDED_BYES, default_tiebreakers
 from tournaments.domain.formats import unsanctioned_reason
 from tournaments.domain.round_phase import PHASE_LABELS, RoundPhase, is_public, round_phase
 from tournaments.domain.team_forming import (
@@ -126,6 +127,11 @@ class Tournament(models.Model):
     @property
     def is_team_event(self) -> bool:
         return self.team_size > 1
+
+    @property
+    def ranking_tiebreakers(self) -> tuple[Tiebreaker, ...]:
+        """What this event ranks by: the organizer's list, else the default for its team size."""
+        return tuple(Tiebreaker(name) for name in self.tiebreakers) or default_tiebreakers(self.team_size)
 
     @property
     def is_limited(self) -> bool:

@@ -22,8 +22,6 @@ from django.utils.translation import gettext as _
 
 from common.numbers import column_range
 from tournaments.domain import (
-    INDIVIDUAL_TIEBREAKERS,
-    TEAM_TIEBREAKERS,
     EventSettings,
     EventState,
     MatchResult,
@@ -91,8 +89,7 @@ def round_seed(tournament: Tournament, number: int) -> int:
 
 def event_settings_for(tournament: Tournament) -> EventSettings:
     return EventSettings.from_values(
-        tiebreakers=tournament.tiebreakers
-        or (TEAM_TIEBREAKERS if tournament.is_team_event else INDIVIDUAL_TIEBREAKERS),
+        tiebreakers=tournament.ranking_tiebreakers,
         percentage_floor=tournament.percentage_floor,
         games_per_match=tournament.games_per_match,
         day_two=tournament.cut_to_day_two,

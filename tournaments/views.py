@@ -40,7 +40,7 @@ from tournaments.read_models import (
     pairings_by_table,
     record_shown,
     seated_side,
-    standings_rows,
+    standings_table,
 )
 from tournaments.report_blocks import me_report_block
 from tournaments.rules import (
@@ -115,11 +115,9 @@ def _side(match: Match, letter: str) -> Side | None:
 
 
 def _standings_context(tournament: Tournament, round_number: int) -> dict:
-    rows = standings_rows(standings_for(tournament, through_round=round_number))
     return {
         "round_number": round_number,
-        "rows": rows,
-        "any_penalty": any(row["penalty_points"] for row in rows),
+        **standings_table(tournament, standings_for(tournament, through_round=round_number)),
     }
 
 
@@ -129,11 +127,11 @@ def _final_context(tournament: Tournament) -> dict | None:
     final = finished_final(tournament)
     if final is None:
         return None
-    rows = standings_rows(final_standings(tournament, final))
+    table = standings_table(tournament, final_standings(tournament, final))
+    rows = table["rows"]
     return {
         "round": final,
-        "rows": rows,
-        "any_penalty": any(row["penalty_points"] for row in rows),
+        **table,
         "winner": rows[0] if rows else None,
         "finalist": rows[1] if len(rows) > 1 else None,
     }
