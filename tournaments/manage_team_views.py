@@ -37,7 +37,6 @@ from tournaments.services.participation import (
 )
 from tournaments.services.team_import import teams_import
 from tournaments.services.teams import PlayerEdit, field_label, team_register, team_update
-from tournaments.views import latest_round
 
 #: The largest fixed table the column holds.
 MAX_TABLE = column_range(Team, "fixed_table")[1]
@@ -197,7 +196,7 @@ def team_drop_view(request, tournament_id: int, team_id: int):
     if not form.is_valid():
         return render_manage(request, tournament, status=400, error=_("Give a reason to drop a team."))
     if request.POST.get("confirm") != "yes":
-        latest = latest_round(tournament, published_only=False)
+        latest = tournament.rounds.newest()
         context = {
             "tournament": tournament,
             "team": team,

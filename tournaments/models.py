@@ -12,6 +12,7 @@ from tournaments.domain.choices import Tiebreaker
 from tournaments.domain.day_two import DayTwo, DayTwoTiebreakers
 from tournaments.domain.event import MAX_AWARDED_BYES, default_tiebreakers
 from tournaments.domain.formats import unsanctioned_reason
+from tournaments.domain.results import games_to_win
 from tournaments.domain.round_phase import PHASE_LABELS, RoundPhase, is_public, round_phase
 from tournaments.domain.team_forming import (
     JOIN_CODE_LENGTH,
@@ -412,6 +413,15 @@ class RoundQuerySet(models.QuerySet):
         """Rounds with every result in (published or not: staff documents need them too)."""
         return self.filter(finished_at__isnull=False)
 
+    def newest(self) -> Round | None:
+        """The latest of these rounds, by number (``None`` if there is none): "the current round"
+        is ``tournament.rounds.newest()``, the one the public sees ``tournament.rounds.public().newest()``."""
+        return self.order_by("-number").first()
+
+    def newest_number(self) -> int:
+        """The latest of these rounds' number, 0 if there is none (one column read)."""
+        return self.order_by("-number").values_list("number", flat=True).first() or 0
+
 
 class Round(models.Model):
     """A round's phase is derived (``phase``) from the timestamps below, never stored."""
@@ -552,6 +562,21 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"Round {self.round.number} table {self.table}"
+
+    @classmethod
+    def unopposed(cls, *, round_obj: Round, team_id: int, kind: str, games_per_match: int) -> Match:
+        """A match with no opponent, scored as it is stored (unsaved): a bye wins the games needed to
+        win the match (docs/rules.md#byes), a late entry's missed round has none."""
+        wins = games_to_win(games_per_match) if kind == ResultKind.BYE else 0
+        return cls(
+            round=round_obj,
+            table=None,
+            team_a_id=team_id,
+            team_b=None,
+            result_kind=kind,
+            team_a_wins=wins,
+            confirmed=True,
+        )
 
     @property
     def is_bye(self) -> bool:

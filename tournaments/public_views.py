@@ -99,12 +99,12 @@ def _records(tournament: Tournament) -> dict[int, StandingsLine]:
 
 
 def _latest_public_round(tournament: Tournament) -> Round | None:
-    return Round.objects.public().filter(tournament=tournament).order_by("-number").first()
+    return Round.objects.public().filter(tournament=tournament).newest()
 
 
 def _round_or_404(tournament: Tournament, number: int | None) -> Round:
     rounds = Round.objects.public().filter(tournament=tournament)
-    found = rounds.filter(number=number).first() if number else rounds.order_by("-number").first()
+    found = rounds.filter(number=number).first() if number else rounds.newest()
     if found is None:
         raise Http404(_("No published round to show for this event yet."))
     return found

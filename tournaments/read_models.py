@@ -81,7 +81,7 @@ def final_standings(tournament: Tournament, final: Round) -> list[StandingsLine]
 def finished_final(tournament: Tournament) -> Round | None:
     """The event's final once its result is in (the latest round, a one-match playoff round with
     every result confirmed), else ``None``."""
-    latest = Round.objects.filter(tournament=tournament).order_by("-number").first()
+    latest = Round.objects.filter(tournament=tournament).newest()
     if latest is None or not latest.is_finished or not is_final(latest):
         return None
     return latest
@@ -153,7 +153,7 @@ def playoff_bracket_rounds(tournament: Tournament) -> list[BracketRound]:
     """The published playoff rounds with each match's outcome, first round first (two queries)."""
     matches = (
         Match.objects.filter(round__tournament=tournament, round__kind=RoundKind.PLAYOFF)
-        .filter(round__published_at__isnull=False)
+        .public()
         .select_related("round", "team_a", "team_b")
         .order_by("round__number", "bracket_slot", "id")
     )

@@ -295,13 +295,7 @@ def last_public_standings_round(tournament: Tournament) -> int:
     published round with every result in. Standings are posted after a round, never while its
     results are still coming in, so the page and the API show the same table (one query)."""
     return (
-        Round.objects.public()
-        .finished()
-        .filter(tournament=tournament, kind=RoundKind.SWISS)
-        .order_by("-number")
-        .values_list("number", flat=True)
-        .first()
-        or 0
+        Round.objects.public().finished().filter(tournament=tournament, kind=RoundKind.SWISS).newest_number()
     )
 
 
@@ -373,12 +367,7 @@ def play_draw_choosers(round_row: Round) -> dict[int, int]:
     policy = tournament.playoff_play_draw
     ranks: dict[int, int] = {}
     if policy == PlayoffPlayDraw.HIGHER_SEED:
-        last_swiss = (
-            Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS)
-            .order_by("-number")
-            .values_list("number", flat=True)
-            .first()
-        )
+        last_swiss = Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS).newest_number() or None
         standings = standings_for(tournament, through_round=last_swiss)
         ranks = {line.team_id: position for position, line in enumerate(standings, start=1)}
     return {
@@ -665,7 +654,7 @@ def match_for_slip_code(tournament: Tournament, code: str) -> Match | None:
         return matches.filter(round__number=number, table=table).first() if number and table else None
     table = _in_column(code, Match, "table")
     if table:
-        latest = Round.objects.public().filter(tournament=tournament).order_by("-number").first()
+        latest = Round.objects.public().filter(tournament=tournament).newest()
         return matches.filter(round=latest, table=table).first() if latest else None
     return None
 

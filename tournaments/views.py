@@ -137,13 +137,6 @@ def _final_context(tournament: Tournament) -> dict | None:
     }
 
 
-def latest_round(tournament: Tournament, *, published_only: bool) -> Round | None:
-    rounds = tournament.rounds.order_by("-number")
-    if published_only:
-        rounds = rounds.public()
-    return rounds.first()
-
-
 def round_matches(round_obj: Round) -> list[Match]:
     """The round's matches with each team's players (three queries), byes last whatever the
     database does with the empty table number (SQLite sorts it first)."""
@@ -188,7 +181,7 @@ def team_page(request, tournament_id: int, team_id: int):
         .order_by("round__number")
     )
     if not staff:
-        matches = matches.filter(round__published_at__isnull=False)
+        matches = matches.public()
     rows = []
     for match in matches:
         outcome = match_outcome(match, for_team=team.pk)
@@ -259,7 +252,7 @@ def _my_report(tournament: Tournament, match_info: dict | None, team_id: int, me
 def _my_match(tournament: Tournament, team: Team, player: Player) -> dict | None:
     """The team's match in the latest published round, seated as recorded; ``seat_form`` is set
     while the team may still choose its primary (no result yet, time not called)."""
-    shown_round = latest_round(tournament, published_only=True)
+    shown_round = tournament.rounds.public().newest()
     if shown_round is None:
         return None
     match = next(

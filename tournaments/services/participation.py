@@ -27,13 +27,7 @@ from tournaments.services.teams import record_missed_rounds, require_registratio
 
 
 def _latest_round_number(tournament: Tournament) -> int:
-    return (
-        Round.objects.filter(tournament=tournament)
-        .order_by("-number")
-        .values_list("number", flat=True)
-        .first()
-        or 0
-    )
+    return Round.objects.filter(tournament=tournament).newest_number()
 
 
 @transaction.atomic

@@ -369,18 +369,17 @@ def name_clash(tournament: Tournament, name: str, team_id: int | None = None) ->
 
 
 def record_missed_rounds(tournament: Tournament, team: Team, rounds: list[Round]) -> None:
-    """A late entry's missed rounds: match losses with no opponent (DECISIONS.md), or byes if the
-    event chose so; either way a played round for the team's own MW% and nobody's opponent."""
-    as_bye = tournament.late_entry_missed_rounds == LateEntryMissedRounds.BYE
+    """A late entry's missed rounds: match losses with no opponent (docs/rules.md#late-entry), or
+    byes if the event chose so; either way a played round for the team's own MW% and nobody's
+    opponent."""
+    kind = (
+        ResultKind.BYE
+        if tournament.late_entry_missed_rounds == LateEntryMissedRounds.BYE
+        else ResultKind.MISSED_ROUND
+    )
     Match.objects.bulk_create(
-        Match(
-            round=round_obj,
-            table=None,
-            team_a=team,
-            team_b=None,
-            result_kind=ResultKind.BYE if as_bye else ResultKind.MISSED_ROUND,
-            team_a_wins=(tournament.games_per_match // 2 + 1) if as_bye else 0,
-            confirmed=True,
+        Match.unopposed(
+            round_obj=round_obj, team_id=team.pk, kind=kind, games_per_match=tournament.games_per_match
         )
         for round_obj in rounds
     )
