@@ -247,6 +247,27 @@ class Team(models.Model):
         return team_status(heads, self.tournament.team_size)
 
 
+class Disqualification(models.Model):
+    """The record of a team's standing disqualification: what the DQ replaced, so a reinstatement
+    on appeal gives the team back the drop it had before (docs/rules.md#disqualification).
+
+    It exists exactly while ``team.disqualified`` is set: ``team_disqualify`` writes both,
+    ``team_reinstate`` clears both; the audit log keeps the history of each.
+    """
+
+    team = models.OneToOneField(
+        Team, on_delete=models.CASCADE, primary_key=True, related_name="disqualification"
+    )
+    dropped_after_round_before = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The team's drop before the DQ; empty: it was still playing."
+    )
+    drop_reason_before = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"disqualification of team {self.team_id}"
+
+
 class Player(models.Model):
     """A team member; ``tournament`` is repeated here so 'one team per event' is a database constraint."""
 
