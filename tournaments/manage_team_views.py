@@ -164,7 +164,7 @@ def team_edit(request, tournament_id: int, team_id: int):
 @require_POST
 def player_link_view(request, tournament_id: int, team_id: int):
     """Ask an account to be linked to one of the team's registered players, from the team's row:
-    linked when its player accepts (DECISIONS.md "Team formation")."""
+    linked when its player accepts (docs/decisions.md "Team formation")."""
     tournament = staff_event(request, tournament_id, "can_run_event")
     team = get_object_or_404(Team, pk=team_id, tournament=tournament)
     player = get_object_or_404(

@@ -234,7 +234,7 @@ def render_manage(
         "round_label": round_label(tournament, current_round),
         "actions": actions,
         "round_has_results": any(m.has_result for m in matches if not m.is_bye),
-        # The pre-publish check shows the points the pairing used (rules summary 6.1).
+        # The pre-publish check shows the points the pairing used (docs/rules.md#pairings-sheets).
         "pairing_rows": pairings_by_table(current_round) if current_round else [],
         "explanation": _explanation_lines(current_round.explanation, {t.id: t.name for t in teams})
         if current_round

@@ -312,7 +312,7 @@ class Player(models.Model):
 
 
 class TeamInvitation(models.Model):
-    """A seat offered to one account; it joins only when that player accepts (DECISIONS.md).
+    """A seat offered to one account; it joins only when that player accepts (docs/decisions.md "Team formation").
 
     ``name`` and ``wizards_id`` are what the inviter wrote; the invitee may correct them on accepting.
     An account the inviter named by a Wizards Account it once played under (not by its login)

@@ -183,7 +183,7 @@ class Seat:
 @dataclasses.dataclass(frozen=True)
 class Side:
     """One team at a table: players in seat order, the primary (who sits on the right) first, and
-    the team's match points going into the round (rules summary 6.1)."""
+    the team's match points going into the round (docs/rules.md#pairings-sheets)."""
 
     team: Team
     seats: list[Seat]
@@ -219,7 +219,7 @@ class NameRow:
 
 
 def points_before(tournament: Tournament, round_obj: Round) -> dict[int, int]:
-    """Each team's match points going into a round, as pairings show them (rules summary 6.1; in a
+    """Each team's match points going into a round, as pairings show them (docs/rules.md#pairings-sheets; in a
     playoff round, the final Swiss points). All zero in round 1, with no query."""
     if round_obj.number <= 1:
         return {}

@@ -303,8 +303,8 @@ def standings_for(tournament: Tournament, *, through_round: int | None = None) -
     """Swiss standings computed by the engine, best first, in five queries plus the penalties'.
 
     ``through_round`` limits them to rounds 1..N (unset: every confirmed result so far); from the
-    round of a cut to day 2 on, the teams below it are marked ``eliminated``. Ties left
-    after the tiebreakers are broken by the seed of the last round counted, as DECISIONS.md says.
+    round of a cut to day 2 on, the teams below it are marked ``eliminated``. Ties left after the
+    tiebreakers are broken by the seed of the last round counted (docs/rules.md#tiebreakers).
     Playoff matches never change the Swiss standings.
     """
     teams = list(

@@ -28,7 +28,7 @@ class _SettingsSerializer(serializers.ModelSerializer):
     """The event's settings as the model declares them: the list from ``SETTINGS``, each field's
     type, value set (the domain's choices), column range and nullability from its column, so a
     setting added to the model and to ``SETTINGS`` is in the API with nothing else to write.
-    Every setting is optional: the service fills in the DECISIONS.md default or keeps the value."""
+    Every setting is optional: the service fills in the docs/decisions.md default or keeps the value."""
 
     tiebreakers = serializers.ListField(
         child=serializers.ChoiceField(choices=sorted(TIEBREAKER_NAMES)),
@@ -60,7 +60,7 @@ class _SettingsSerializer(serializers.ModelSerializer):
 
 
 class TournamentInputSerializer(_SettingsSerializer):
-    """A new event; every setting but the name is optional and takes the DECISIONS.md default."""
+    """A new event; every setting but the name is optional and takes the docs/decisions.md default."""
 
     class Meta(_SettingsSerializer.Meta):
         extra_kwargs = {**_SettingsSerializer.Meta.extra_kwargs, "name": {"required": True}}

@@ -39,7 +39,7 @@ def _invalid_settings(problems: list[dict[str, str]]) -> DomainError:
 
 @transaction.atomic
 def tournament_create(*, actor, **values) -> Tournament:
-    """A new event; the creator becomes its organizer; unset settings take the DECISIONS.md defaults
+    """A new event; the creator becomes its organizer; unset settings take the docs/decisions.md defaults
     (Modern, Regular REL, teams of 2, one game per match in team events and three otherwise,
     50-minute rounds, tiebreakers by team size; the rest are the model's defaults)."""
     values = {key: value for key, value in values.items() if value is not None}

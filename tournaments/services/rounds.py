@@ -43,7 +43,7 @@ from tournaments.services.audit import audit_log
 from tournaments.services.locks import lock_tournament
 from tournaments.signals import round_paired
 
-#: DECISIONS.md: playoff rounds are 90 minutes, the final is untimed.
+#: docs/rules.md#round-length: playoff rounds are 90 minutes, the final is untimed.
 PLAYOFF_ROUND_MINUTES = 90
 RESULTS_THAT_ALLOW_REPAIR = frozenset({ResultKind.BYE, ResultKind.MISSED_ROUND})
 
@@ -82,7 +82,7 @@ def require_round_complete(round_obj: Round) -> None:
 
 def fix_event_structure(tournament: Tournament, active_teams: int) -> None:
     """Swiss rounds and cut from the MTR Appendix E chart, fixed when round 1 is paired; the
-    organizer's own numbers, if set before, are kept (DECISIONS.md)."""
+    organizer's own numbers, if set before, are kept (docs/rules.md#swiss-rounds)."""
     if tournament.swiss_rounds is not None and tournament.top_cut is not None:
         return
     try:
@@ -372,7 +372,7 @@ def round_pair_manual(
     *, tournament: Tournament, actor, matches: list[tuple[int, int | None]], reason: str
 ) -> Round:
     """Store the organizer's own pairing of the next Swiss round, with a mandatory reason and an
-    audit entry listing every match, before it what the engine would have paired (DECISIONS.md
+    audit entry listing every match, before it what the engine would have paired (docs/decisions.md
     keeps manual pairing, but visible).
 
     Every active team must appear exactly once; ``(team, None)`` is a bye, as many as the
