@@ -94,8 +94,8 @@ def invitations_create(
 @transaction.atomic
 def account_link_invite(*, player: Player, actor, username: str) -> TeamInvitation:
     """Staff ask an account to be linked to a registered player (a walk-in who has an account after
-    all): the account is linked once its player accepts, never before (docs/decisions.md "Team
-    formation"). A pending request for the same player is replaced."""
+    all): the account is linked once its player accepts, never before
+    (docs/decisions.md "Team formation"). A pending request for the same player is replaced."""
     from tournaments.services.events import account_by_name
 
     user = account_by_name(username)

@@ -372,8 +372,8 @@ def round_pair_manual(
     *, tournament: Tournament, actor, matches: list[tuple[int, int | None]], reason: str
 ) -> Round:
     """Store the organizer's own pairing of the next Swiss round, with a mandatory reason and an
-    audit entry listing every match, before it what the engine would have paired (docs/decisions.md
-    keeps manual pairing, but visible).
+    audit entry listing every match, before it what the engine would have paired
+    (docs/decisions.md "Manual pairing": kept, but visible).
 
     Every active team must appear exactly once; ``(team, None)`` is a bye, as many as the
     organizer gives (real events give several by hand), each 3 points like any bye.
