@@ -1,4 +1,4 @@
-"""Migration 0017 gives each team already disqualified its Disqualification record, with the drop
+"""Migration 0018 gives each team already disqualified its Disqualification record, with the drop
 it had before the DQ read from its latest ``team_disqualify`` audit entry (where reinstating used
 to read it), so reinstating a team disqualified before the upgrade still gives its drop back."""
 
@@ -12,8 +12,8 @@ from tournaments.models import Disqualification
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-BEFORE = [("tournaments", "0016_join_codes_twelve_characters_invitation_named_by_login")]
-AFTER = [("tournaments", "0017_disqualification_record")]
+BEFORE = [("tournaments", "0017_day_two_cut")]
+AFTER = [("tournaments", "0018_disqualification_record")]
 
 
 def _migrate(targets):

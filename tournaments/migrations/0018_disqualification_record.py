@@ -25,7 +25,7 @@ def records_from_the_audit(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0016_join_codes_twelve_characters_invitation_named_by_login"),
+        ("tournaments", "0017_day_two_cut"),
     ]
 
     operations = [
