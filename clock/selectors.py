@@ -40,7 +40,7 @@ def round_length(round_row: Round) -> timedelta | None:
     Once started, the stored ``length_minutes`` is the truth and None there means untimed
     (a final the organizer chose to leave open, MTR App. B). Before the start an empty value
     means "the default when the clock starts": the event's ``round_minutes`` for Swiss, 90
-    minutes for playoffs (DECISIONS.md, Round length).
+    minutes for playoffs (docs/rules.md#round-length).
     """
     if round_row.length_minutes is not None:
         return timedelta(minutes=round_row.length_minutes)

@@ -10,7 +10,7 @@ Rules (see the domain modules for details): players wait for the official clock 
 start (MTR App. B), so starting is separate from pairing; extensions (MTR 2.6) belong to one
 table and push its end; end-of-round turns start only after all extensions (MTR 2.4); Slow Play
 penalties add two turns each unless given once the table is in extra turns, i.e. from its own
-end or the time call, whichever is earlier (IPG 3.3, DECISIONS.md).
+end or the time call, whichever is earlier (IPG 3.3, docs/rules.md#slow-play).
 """
 
 from __future__ import annotations
@@ -134,7 +134,7 @@ def round_start(*, round_row: Round, actor, at: datetime, untimed: bool = False)
     Separate from pairing: the clock starts once players are seated, and they may not begin
     before it does (MTR App. B), so the pairings must be published first. The length is fixed
     here: the round's own ``length_minutes`` if set, else the event's ``round_minutes`` for
-    Swiss and 90 minutes for playoffs (DECISIONS.md). ``untimed`` (playoffs only, for a final the
+    Swiss and 90 minutes for playoffs (docs/rules.md#round-length). ``untimed`` (playoffs only, for a final the
     organizer leaves open) stores no length.
     """
     locked = _lock_round(round_row)

@@ -84,7 +84,7 @@ def _round_for_page(tournament: Tournament, number: str | None, *, staff: bool) 
     wanted = parse_column_int(number, Round, "number", param="round")
     if wanted is not None:
         return get_object_or_404(rounds, number=wanted)
-    return rounds.order_by("-number").first()
+    return rounds.newest()
 
 
 def _round_for_projector(tournament: Tournament, number: str | None, *, staff: bool) -> Round | None:
@@ -99,7 +99,7 @@ def _round_for_projector(tournament: Tournament, number: str | None, *, staff: b
     )
     if not staff:
         started = started.public()
-    return started.order_by("-number").first() or newest
+    return started.newest() or newest
 
 
 @dataclass(frozen=True)

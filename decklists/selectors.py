@@ -43,7 +43,6 @@ from decklists.domain import (
 from decklists.domain.decks import resolve_entry
 from decklists.domain.parsing import clip
 from decklists.models import Card, CardData, Decklist, TeamPool, TeamPoolVersion
-from tournaments.enums import TournamentStatus
 from tournaments.models import Player, Round, Team, Tournament
 
 _lock = threading.Lock()
@@ -294,11 +293,6 @@ def decklists_locked(tournament: Tournament, *, at=None) -> bool:
     if tournament.decklist_deadline is not None:
         return at >= tournament.decklist_deadline
     return Round.objects.filter(tournament=tournament).exists()
-
-
-def decklists_public(tournament: Tournament) -> bool:
-    """Anyone may read every list once the organizer published them after the event."""
-    return tournament.decklists_published and tournament.status == TournamentStatus.FINISHED
 
 
 @dataclass(frozen=True, slots=True)

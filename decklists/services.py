@@ -45,6 +45,7 @@ from penalties.services import penalty_issue
 from tournaments.models import Match, Player, Team, Tournament
 from tournaments.rules import (
     can_change_locked_decklist,
+    can_enter_decklist,
     can_read_pool,
     is_event_staff,
     plays_on,
@@ -109,7 +110,7 @@ def decklist_submit(
             _("The player is not in this event."), errors=[{"field": "player", "message": _("not in event")}]
         )
     is_staff = is_event_staff(actor, tournament)
-    if not is_staff and (player.user_id is None or player.user_id != getattr(actor, "pk", None)):
+    if not can_enter_decklist(actor, player):
         raise DomainError(_("You may submit only your own decklist."), status_code=403)
     check_text_acceptable(text)
     reason = reason.strip()

@@ -22,7 +22,6 @@ from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from clock.domain.end_of_round import additional_turns_for
 from documents.enums import DocumentKind
@@ -421,7 +420,8 @@ def result_slips(tournament: Tournament, round_obj: Round, paper: str) -> dict:
 
 
 def standings(tournament: Tournament, round_obj: Round, paper: str) -> dict:
-    """Standings through ``round_obj`` with the event's tiebreakers (MP, OMW% for 2HG).
+    """Standings through ``round_obj`` with the event's tiebreakers, the same rows and columns as
+    the standings pages (``read_models.standings_rows``).
 
     For the final (``is_final``) these are the event's final standings: places from the playoff
     (``playoff_order``), then everyone else in Swiss order; the other columns stay the Swiss ones.
@@ -435,9 +435,7 @@ def standings(tournament: Tournament, round_obj: Round, paper: str) -> dict:
         cut = tournament.cut_to_day_two
         if cut is not None and cut.applies_to(round_obj.number):
             lines = [line for line in lines if not line.eliminated]
-    tiebreakers = [
-        name for name in (tournament.tiebreakers or ["match_points", "omw"]) if name != "match_points"
-    ]
+    rows = read_models.standings_rows(lines, tournament)
     last_swiss = tournament.swiss_rounds and round_obj.number >= tournament.swiss_rounds
     if final:
         heading = _("Final standings: playoff places, then Swiss order")
@@ -449,37 +447,39 @@ def standings(tournament: Tournament, round_obj: Round, paper: str) -> dict:
     per_page = geometry.standings_rows[paper]
     dropped = " (" + _("dropped") + ")"
     pages = []
-    for chunk in _paginate(lines, per_page):
+    for chunk in _paginate(rows, per_page):
         pages.append(
             {
-                "rank": "\n".join(str(line.rank) for line in chunk),
+                "rank": "\n".join(str(row["rank"]) for row in chunk),
                 "team": "\n".join(
                     fit_names(
-                        "{}" + (dropped if line.dropped else ""),
-                        [line.team_name],
+                        "{}" + (dropped if row["dropped"] else ""),
+                        [row["team_name"]],
                         geometry.standings_team.mm,
                         geometry.standings_team.pt,
                         bold=True,
                     )
-                    for line in chunk
+                    for row in chunk
                 ),
                 "players": "\n".join(
                     fit_names(
-                        " · ".join("{}" for _player in line.players),
-                        list(line.players),
+                        " · ".join("{}" for _player in row["players"]),
+                        list(row["players"]),
                         geometry.standings_players.mm,
                         geometry.standings_players.pt,
                     )
-                    for line in chunk
+                    for row in chunk
                 ),
-                "record": "\n".join(f"{line.wins}-{line.losses}-{line.draws}" for line in chunk),
-                "points": "\n".join(str(line.match_points) for line in chunk),
-                "penalty": "\n".join(
-                    str(line.penalty_points) if line.penalty_points else "" for line in chunk
-                ),
+                "record": "\n".join(f"{row['wins']}-{row['losses']}-{row['draws']}" for row in chunk),
+                "points": "\n".join(str(row["match_points"]) for row in chunk),
+                "penalty": "\n".join(str(row["penalty_points"] or "") for row in chunk),
                 "tiebreakers": [
-                    {"name": name, "values": "\n".join(f"{getattr(line, name) * 100:.2f}" for line in chunk)}
-                    for name in tiebreakers
+                    {
+                        "name": name,
+                        "label": label,
+                        "values": "\n".join(row["tiebreakers"][index].percent for row in chunk),
+                    }
+                    for index, (name, label) in enumerate(read_models.tiebreaker_columns(tournament))
                 ],
                 "rows": len(chunk),
             }
@@ -498,11 +498,6 @@ def standings(tournament: Tournament, round_obj: Round, paper: str) -> dict:
         ),
         "final": final,
         "heading": heading,
-        "tiebreaker_labels": {
-            "omw": pgettext("tiebreaker", "OMW%"),
-            "gw": pgettext("tiebreaker", "GW%"),
-            "ogw": pgettext("tiebreaker", "OGW%"),
-        },
         "pages": _numbered(pages),
     }
 

@@ -113,11 +113,11 @@ def _resolve_round(tournament: Tournament, kind: str, number: int | None) -> Rou
             )
         return found
     if kind == DocumentKind.STANDINGS:
-        finished = rounds.finished().order_by("-number").first()
+        finished = rounds.finished().newest()
         if finished is not None and is_final(finished):
             return finished
         rounds = rounds.finished().filter(kind=RoundKind.SWISS)
-    latest = rounds.order_by("-number").first()
+    latest = rounds.newest()
     if latest is None:
         message = (
             "no Swiss round is finished yet" if kind == DocumentKind.STANDINGS else "no round is paired yet"

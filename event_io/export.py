@@ -28,6 +28,7 @@ from penalties.models import Penalty
 from tournaments.domain.settings import SETTINGS
 from tournaments.models import (
     AuditEntry,
+    Disqualification,
     DraftPod,
     KeepApart,
     Match,
@@ -201,6 +202,15 @@ def _registration(row, versions: list, keys: _Keys, extra: tuple[str, ...] = ())
     }
 
 
+def _disqualification(record: Disqualification | None) -> dict[str, Any] | None:
+    if record is None:
+        return None
+    return {
+        "dropped_after_round_before": record.dropped_after_round_before,
+        "drop_reason_before": record.drop_reason_before,
+    }
+
+
 def _teams(tournament: Tournament, teams: list[Team], keys: _Keys) -> list[dict[str, Any]]:
     players = defaultdict(list)
     for player in Player.objects.filter(tournament=tournament).order_by("position", "pk"):
@@ -212,6 +222,9 @@ def _teams(tournament: Tournament, teams: list[Team], keys: _Keys) -> list[dict[
     decklist_versions = defaultdict(list)
     for version in DecklistVersion.objects.filter(decklist__tournament=tournament).order_by("number", "pk"):
         decklist_versions[version.decklist_id].append(version)
+    disqualifications = {
+        row.team_id: row for row in Disqualification.objects.filter(team__tournament=tournament)
+    }
     pools = {row.team_id: row for row in TeamPool.objects.filter(tournament=tournament)}
     for row in pools.values():
         keys.by_type["teampool"][row.pk] = keys.of("team", row.team_id)
@@ -238,6 +251,7 @@ def _teams(tournament: Tournament, teams: list[Team], keys: _Keys) -> list[dict[
             "dropped_after_round": team.dropped_after_round,
             "drop_reason": team.drop_reason,
             "disqualified": team.disqualified,
+            "disqualification": _disqualification(disqualifications.get(team.pk)),
             "fixed_table": team.fixed_table,
             "awarded_byes": team.awarded_byes,
             "checked_in_at": timestamp(team.checked_in_at),

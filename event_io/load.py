@@ -31,6 +31,7 @@ from tournaments.domain.event import MAX_AWARDED_BYES
 from tournaments.domain.settings import time_zone_problem
 from tournaments.enums import EntrySource, ResultKind, StaffRole, TeamSide
 from tournaments.models import (
+    Disqualification,
     DraftPod,
     KeepApart,
     Match,
@@ -253,6 +254,11 @@ class Importer:
             checked_in = node.moment("checked_in_at", null=True) if "checked_in_at" in node.value else None
             team_rows.append((team, {"created_at": node.moment("created_at"), "checked_in_at": checked_in}))
         self.team_list = insert(Team, team_rows)
+        Disqualification.objects.bulk_create(
+            self._disqualification(team, node)
+            for team, node in zip(self.team_list, team_nodes, strict=True)
+            if team.disqualified
+        )
         for team, node in zip(self.team_list, team_nodes, strict=True):
             self.remember("team", team.name, team.pk)
             for player_node in node.nodes("players"):
@@ -282,6 +288,18 @@ class Importer:
                 player_key(player.wizards_id, player.user.username if player.user else None),
                 player.pk,
             )
+
+    @staticmethod
+    def _disqualification(team: Team, node: Node) -> Disqualification:
+        """A disqualified team's record; files written before it existed give no drop before."""
+        record = node.node("disqualification", null=True) if "disqualification" in node.value else None
+        if record is None:
+            return Disqualification(team=team)
+        return Disqualification(
+            team=team,
+            dropped_after_round_before=record.natural("dropped_after_round_before", null=True),
+            drop_reason_before=record.get("drop_reason_before", str),
+        )
 
     @staticmethod
     def _awarded_byes(node: Node) -> int:

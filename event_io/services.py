@@ -14,6 +14,8 @@ The document (``python manage.py export_event ID`` writes it with sorted keys, i
     tournament   every setting, status, seed, date, decklist deadline, created_by, created_at
     staff        [{user, role}]
     teams        [{name, registered_after_round, dropped_after_round, drop_reason, disqualified,
+                   disqualification: null | {dropped_after_round_before, drop_reason_before}
+                   (the drop a disqualified team had before; absent in older files: none),
                    fixed_table, awarded_byes (0-3; absent in older files: 0), created_at,
                    players: [{name, name_reading (absent in older files: ""), wizards_id, legacy_dci, user, position,
                               decklist: null | {current, created_at, updated_at, versions: [...]}}],

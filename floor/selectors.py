@@ -171,9 +171,7 @@ def zone_of_user(tournament: Tournament, user) -> Zone | None:
 
 def current_round(tournament: Tournament) -> Round | None:
     """The latest paired round, for pages that open on "now"."""
-    return (
-        Round.objects.filter(tournament=tournament).select_related("tournament").order_by("-number").first()
-    )
+    return Round.objects.filter(tournament=tournament).select_related("tournament").newest()
 
 
 # --- Deck checks -------------------------------------------------------------------------
@@ -213,14 +211,7 @@ def deck_check_contenders(tournament: Tournament) -> Contenders:
     """Unchecked active teams that can still reach the top cut, from the standings after the last
     Swiss round whose results are all in; the rounds after it are the remaining ones. Teams cut
     at day 2 play no more and are not contenders."""
-    finished = (
-        Round.objects.finished()
-        .filter(tournament=tournament, kind=RoundKind.SWISS)
-        .order_by("-number")
-        .values_list("number", flat=True)
-        .first()
-        or 0
-    )
+    finished = Round.objects.finished().filter(tournament=tournament, kind=RoundKind.SWISS).newest_number()
     lines = standings_for(tournament, through_round=finished) if finished else []
     active = dict(Team.objects.filter(tournament=tournament).values_list("pk", "dropped_after_round"))
     disqualified = set(

@@ -433,10 +433,9 @@ def console_result(request, tournament_id: int, match_id: int):
     tournament = event_or_404(tournament_id)
     require_allowed(can_run_event(request.user, tournament), _("Only scorekeeping staff enter results."))
     match = get_object_or_404(
-        Match.objects.select_related("round", "team_a", "team_b"),
+        Match.objects.public().select_related("round", "team_a", "team_b"),
         pk=match_id,
         round__tournament=tournament,
-        round__published_at__isnull=False,
     )
     if request.POST.get("result") not in ("a", "b", "draw"):
         messages.error(request, _("Table %(table)s: choose who won, or a draw.") % {"table": match.table})

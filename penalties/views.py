@@ -45,7 +45,7 @@ def _round_shown(tournament: Tournament, number: str | None) -> Round | None:
     wanted = parse_column_int(number, Round, "number", param="round")
     if wanted is not None:
         return get_object_or_404(rounds, number=wanted)
-    return rounds.order_by("-number").first()
+    return rounds.newest()
 
 
 @login_required

@@ -1,7 +1,7 @@
 """The domain cores stay pure: no module under */domain/ may import Django or a models module.
 
 That keeps the pairing, standings, decklist and penalty rules testable without a database and
-callable from anywhere (STYLE.md 2.3).
+callable from anywhere.
 """
 
 from __future__ import annotations

@@ -19,7 +19,6 @@ from tournaments.domain.choices import (
     Tiebreaker,
     UdcMode,
 )
-from tournaments.domain.event import INDIVIDUAL_TIEBREAKERS, TEAM_TIEBREAKERS
 from tournaments.domain.result_state import EntrySource
 from tournaments.domain.results import ResultKind
 
@@ -58,6 +57,4 @@ class RoundKind(models.TextChoices):
     PLAYOFF = "playoff", _("Playoff")
 
 
-TEAM_EVENT_TIEBREAKERS = [str(t) for t in TEAM_TIEBREAKERS]
-INDIVIDUAL_EVENT_TIEBREAKERS = [str(t) for t in INDIVIDUAL_TIEBREAKERS]
 TIEBREAKER_NAMES = set(Tiebreaker.values)

@@ -417,7 +417,7 @@ class MatchResultForm(forms.Form):
     reason = forms.CharField(max_length=300, required=False)
 
     def games(self, games_to_win: int) -> dict[str, int]:
-        """The game record the chosen result stands for (rules summary 1.5 and 6.2)."""
+        """The game record the chosen result stands for (docs/rules.md#match-results, docs/rules.md#result-slips)."""
         a_wins, b_wins, draws = {
             "a": (games_to_win, 0, 0),
             "b": (0, games_to_win, 0),

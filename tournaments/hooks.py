@@ -1,7 +1,7 @@
 """Inputs the apps built on tournaments give it, so that tournaments never imports them.
 
 Standings count match-point adjustments, which the penalties app owns (a Match Loss turned into a
-one match point penalty, STYLE.md 2.2). The penalties app registers its reader here when Django
+one match point penalty, docs/rules.md#game-loss-in-2hg). The penalties app registers its reader here when Django
 starts (penalties/apps.py); the standings selector passes the sum of what the registered readers
 give to the engine as an input. With none registered there are no adjustments.
 """

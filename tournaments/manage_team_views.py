@@ -37,7 +37,6 @@ from tournaments.services.participation import (
 )
 from tournaments.services.team_import import teams_import
 from tournaments.services.teams import PlayerEdit, field_label, team_register, team_update
-from tournaments.views import latest_round
 
 #: The largest fixed table the column holds.
 MAX_TABLE = column_range(Team, "fixed_table")[1]
@@ -165,7 +164,7 @@ def team_edit(request, tournament_id: int, team_id: int):
 @require_POST
 def player_link_view(request, tournament_id: int, team_id: int):
     """Ask an account to be linked to one of the team's registered players, from the team's row:
-    linked when its player accepts (DECISIONS.md "Team formation")."""
+    linked when its player accepts (docs/decisions.md "Team formation")."""
     tournament = staff_event(request, tournament_id, "can_run_event")
     team = get_object_or_404(Team, pk=team_id, tournament=tournament)
     player = get_object_or_404(
@@ -197,7 +196,7 @@ def team_drop_view(request, tournament_id: int, team_id: int):
     if not form.is_valid():
         return render_manage(request, tournament, status=400, error=_("Give a reason to drop a team."))
     if request.POST.get("confirm") != "yes":
-        latest = latest_round(tournament, published_only=False)
+        latest = tournament.rounds.newest()
         context = {
             "tournament": tournament,
             "team": team,

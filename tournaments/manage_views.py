@@ -58,7 +58,7 @@ from tournaments.services.rounds import (
     round_publish,
     unfinished_tables,
 )
-from tournaments.views import latest_round, round_label, round_matches
+from tournaments.views import round_label, round_matches
 from tournaments.views_teams import manage_context
 
 #: How the Swiss engine names teams in its explanation lines ("Team 12 (3 points) paired down to team 7").
@@ -111,7 +111,7 @@ def _round_actions(tournament: Tournament, current: Round | None, matches: list[
         cut = tournament.swiss_rounds == 0 and bool(tournament.top_cut)
         return RoundActions(pair="" if cut else _("Pair round 1"), cut=cut)
     has_results = any(m.has_result for m in matches if not m.is_bye)
-    published = current.published_at is not None
+    published = current.is_public
     complete = published and not unfinished_tables(current)
     publish, delete = not published, not has_results
     if current.kind == RoundKind.PLAYOFF:
@@ -191,7 +191,7 @@ def render_manage(
     import_errors=(),
     unchecked_teams=(),
 ):
-    current_round = latest_round(tournament, published_only=False)
+    current_round = tournament.rounds.newest()
     matches = round_matches(current_round) if current_round else []
     pending_only = request.GET.get("pending") == "1"
     teams = list(teams_for(tournament))
@@ -234,7 +234,7 @@ def render_manage(
         "round_label": round_label(tournament, current_round),
         "actions": actions,
         "round_has_results": any(m.has_result for m in matches if not m.is_bye),
-        # The pre-publish check shows the points the pairing used (rules summary 6.1).
+        # The pre-publish check shows the points the pairing used (docs/rules.md#pairings-sheets).
         "pairing_rows": pairings_by_table(current_round) if current_round else [],
         "explanation": _explanation_lines(current_round.explanation, {t.id: t.name for t in teams})
         if current_round
@@ -396,10 +396,9 @@ def match_result_view(request, tournament_id: int, match_id: int):
     keyboard grid submits the same form and swaps in the row this view answers with)."""
     tournament = staff_event(request, tournament_id, "can_run_event")
     match = get_object_or_404(
-        Match.objects.select_related("round", "team_a", "team_b", "reported_by"),
+        Match.objects.public().select_related("round", "team_a", "team_b", "reported_by"),
         pk=match_id,
         round__tournament=tournament,
-        round__published_at__isnull=False,
     )
     match, status, message = staff_result_entry(
         request, tournament, match, _("Choose the result: left team wins, right team wins or a draw.")

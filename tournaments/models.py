@@ -8,9 +8,11 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 
+from tournaments.domain.choices import Tiebreaker
 from tournaments.domain.day_two import DayTwo, DayTwoTiebreakers
-from tournaments.domain.event import MAX_AWARDED_BYES
+from tournaments.domain.event import MAX_AWARDED_BYES, default_tiebreakers
 from tournaments.domain.formats import unsanctioned_reason
+from tournaments.domain.results import games_to_win
 from tournaments.domain.round_phase import PHASE_LABELS, RoundPhase, is_public, round_phase
 from tournaments.domain.team_forming import (
     JOIN_CODE_LENGTH,
@@ -128,6 +130,11 @@ class Tournament(models.Model):
         return self.team_size > 1
 
     @property
+    def ranking_tiebreakers(self) -> tuple[Tiebreaker, ...]:
+        """What this event ranks by: the organizer's list, else the default for its team size."""
+        return tuple(Tiebreaker(name) for name in self.tiebreakers) or default_tiebreakers(self.team_size)
+
+    @property
     def is_limited(self) -> bool:
         return self.format in Format.limited()
 
@@ -240,6 +247,27 @@ class Team(models.Model):
         return team_status(heads, self.tournament.team_size)
 
 
+class Disqualification(models.Model):
+    """The record of a team's standing disqualification: what the DQ replaced, so a reinstatement
+    on appeal gives the team back the drop it had before (docs/rules.md#disqualification).
+
+    It exists exactly while ``team.disqualified`` is set: ``team_disqualify`` writes both,
+    ``team_reinstate`` clears both; the audit log keeps the history of each.
+    """
+
+    team = models.OneToOneField(
+        Team, on_delete=models.CASCADE, primary_key=True, related_name="disqualification"
+    )
+    dropped_after_round_before = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The team's drop before the DQ; empty: it was still playing."
+    )
+    drop_reason_before = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"disqualification of team {self.team_id}"
+
+
 class Player(models.Model):
     """A team member; ``tournament`` is repeated here so 'one team per event' is a database constraint."""
 
@@ -284,7 +312,7 @@ class Player(models.Model):
 
 
 class TeamInvitation(models.Model):
-    """A seat offered to one account; it joins only when that player accepts (DECISIONS.md).
+    """A seat offered to one account; it joins only when that player accepts (docs/decisions.md "Team formation").
 
     ``name`` and ``wizards_id`` are what the inviter wrote; the invitee may correct them on accepting.
     An account the inviter named by a Wizards Account it once played under (not by its login)
@@ -405,6 +433,15 @@ class RoundQuerySet(models.QuerySet):
     def finished(self) -> RoundQuerySet:
         """Rounds with every result in (published or not: staff documents need them too)."""
         return self.filter(finished_at__isnull=False)
+
+    def newest(self) -> Round | None:
+        """The latest of these rounds, by number (``None`` if there is none): "the current round"
+        is ``tournament.rounds.newest()``, the one the public sees ``tournament.rounds.public().newest()``."""
+        return self.order_by("-number").first()
+
+    def newest_number(self) -> int:
+        """The latest of these rounds' number, 0 if there is none (one column read)."""
+        return self.order_by("-number").values_list("number", flat=True).first() or 0
 
 
 class Round(models.Model):
@@ -546,6 +583,21 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"Round {self.round.number} table {self.table}"
+
+    @classmethod
+    def unopposed(cls, *, round_obj: Round, team_id: int, kind: str, games_per_match: int) -> Match:
+        """A match with no opponent, scored as it is stored (unsaved): a bye wins the games needed to
+        win the match (docs/rules.md#byes), a late entry's missed round has none."""
+        wins = games_to_win(games_per_match) if kind == ResultKind.BYE else 0
+        return cls(
+            round=round_obj,
+            table=None,
+            team_a_id=team_id,
+            team_b=None,
+            result_kind=kind,
+            team_a_wins=wins,
+            confirmed=True,
+        )
 
     @property
     def is_bye(self) -> bool:

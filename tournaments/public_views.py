@@ -38,6 +38,7 @@ from tournaments.read_models import (
     playoff_bracket_rounds,
     side_matches,
     standings_rows,
+    standings_table,
 )
 from tournaments.selectors import (
     DayTwoLine,
@@ -98,12 +99,12 @@ def _records(tournament: Tournament) -> dict[int, StandingsLine]:
 
 
 def _latest_public_round(tournament: Tournament) -> Round | None:
-    return Round.objects.public().filter(tournament=tournament).order_by("-number").first()
+    return Round.objects.public().filter(tournament=tournament).newest()
 
 
 def _round_or_404(tournament: Tournament, number: int | None) -> Round:
     rounds = Round.objects.public().filter(tournament=tournament)
-    found = rounds.filter(number=number).first() if number else rounds.order_by("-number").first()
+    found = rounds.filter(number=number).first() if number else rounds.newest()
     if found is None:
         raise Http404(_("No published round to show for this event yet."))
     return found
@@ -238,21 +239,18 @@ def tournament_public(request: HttpRequest, tournament_id: int) -> HttpResponse:
     day_two = _day_two(tournament, standings_round)
     standings = None
     if lines and (final is None or lines):
-        rows_shown = standings_rows(lines) if len(lines) <= INLINE_TEAMS else []
         standings = {
             "round_number": standings_round,
-            "rows": rows_shown,
+            **standings_table(tournament, lines if len(lines) <= INLINE_TEAMS else []),
             "count": len(lines),
-            "any_penalty": any(row["penalty_points"] for row in rows_shown),
         }
     final_context = None
     if final is not None:
-        final_rows = standings_rows(lines)
+        final_rows = standings_rows(lines[:2], tournament)
         final_context = {
             "round": final,
-            "rows": final_rows[:INLINE_TEAMS],
-            "count": len(final_rows),
-            "any_penalty": any(row["penalty_points"] for row in final_rows[:INLINE_TEAMS]),
+            **standings_table(tournament, lines[:INLINE_TEAMS]),
+            "count": len(lines),
             "winner": final_rows[0] if final_rows else None,
             "finalist": final_rows[1] if len(final_rows) > 1 else None,
         }
@@ -349,17 +347,12 @@ def standings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     if number > max(1, paginator.num_pages):
         raise Http404(_("The standings have %(count)d pages.") % {"count": paginator.num_pages})
     page = paginator.page(number)
-    rows = standings_rows(list(page.object_list))
     context = {
         "tournament": tournament,
         "final": final is not None,
         "q": q,
         "page": page,
-        "standings": {
-            "round_number": round_number,
-            "rows": rows,
-            "any_penalty": any(row["penalty_points"] for row in rows),
-        },
+        "standings": {"round_number": round_number, **standings_table(tournament, list(page.object_list))},
         "day_two": None if final else _day_two(tournament, round_number),
     }
     return render(request, "tournaments/standings.html", context)

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from decimal import Decimal
+from typing import NamedTuple
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
+from tournaments.domain.choices import Tiebreaker
 from tournaments.domain.rounds import PlayoffMatch, playoff_winner
 from tournaments.domain.seating import seat_order
 from tournaments.domain.text import fold, initial, last_first, name_sort_key
@@ -77,7 +81,7 @@ def final_standings(tournament: Tournament, final: Round) -> list[StandingsLine]
 def finished_final(tournament: Tournament) -> Round | None:
     """The event's final once its result is in (the latest round, a one-match playoff round with
     every result confirmed), else ``None``."""
-    latest = Round.objects.filter(tournament=tournament).order_by("-number").first()
+    latest = Round.objects.filter(tournament=tournament).newest()
     if latest is None or not latest.is_finished or not is_final(latest):
         return None
     return latest
@@ -149,7 +153,7 @@ def playoff_bracket_rounds(tournament: Tournament) -> list[BracketRound]:
     """The published playoff rounds with each match's outcome, first round first (two queries)."""
     matches = (
         Match.objects.filter(round__tournament=tournament, round__kind=RoundKind.PLAYOFF)
-        .filter(round__published_at__isnull=False)
+        .public()
         .select_related("round", "team_a", "team_b")
         .order_by("round__number", "bracket_slot", "id")
     )
@@ -179,7 +183,7 @@ class Seat:
 @dataclasses.dataclass(frozen=True)
 class Side:
     """One team at a table: players in seat order, the primary (who sits on the right) first, and
-    the team's match points going into the round (rules summary 6.1)."""
+    the team's match points going into the round (docs/rules.md#pairings-sheets)."""
 
     team: Team
     seats: list[Seat]
@@ -215,7 +219,7 @@ class NameRow:
 
 
 def points_before(tournament: Tournament, round_obj: Round) -> dict[int, int]:
-    """Each team's match points going into a round, as pairings show them (rules summary 6.1; in a
+    """Each team's match points going into a round, as pairings show them (docs/rules.md#pairings-sheets; in a
     playoff round, the final Swiss points). All zero in round 1, with no query."""
     if round_obj.number <= 1:
         return {}
@@ -307,9 +311,44 @@ def find_rows(rows: list[PairingRow], query: str) -> list[PairingRow]:
     return [row for row in rows if needle in row.search_text] if needle else []
 
 
-def standings_rows(lines: list[StandingsLine]) -> list[dict]:
-    """Standings lines as the pages' tables show them (the public page, the manage page, the final):
-    OMW% as a percentage with two decimals, as printed."""
+class TiebreakerCell(NamedTuple):
+    """One tiebreaker of a standings row: the setting's name, the column heading, and the value as
+    the engine rounded it (a fraction of 1, four decimals)."""
+
+    name: str
+    label: str
+    value: Decimal
+
+    @property
+    def percent(self) -> str:
+        """As pages and paper show it: a percentage with two decimals."""
+        return f"{self.value * 100:.2f}"
+
+
+#: The heading of each tiebreaker column; match points have a column of their own.
+TIEBREAKER_LABELS = {
+    Tiebreaker.OPPONENTS_MATCH_WIN: pgettext_lazy("tiebreaker", "OMW%"),
+    Tiebreaker.GAME_WIN: pgettext_lazy("tiebreaker", "GW%"),
+    Tiebreaker.OPPONENTS_GAME_WIN: pgettext_lazy("tiebreaker", "OGW%"),
+}
+
+
+def tiebreaker_columns(tournament: Tournament) -> list[tuple[str, str]]:
+    """(name, heading) of the tiebreaker columns every standings table shows, page or paper: the
+    event's own tiebreakers after match points, in the order they rank."""
+    return [
+        (str(name), str(TIEBREAKER_LABELS[name]))
+        for name in tournament.ranking_tiebreakers
+        if name != Tiebreaker.MATCH_POINTS
+    ]
+
+
+def standings_rows(lines: list[StandingsLine], tournament: Tournament) -> list[dict]:
+    """Standings lines as every table of them shows them (the public pages, the manage page, the
+    final, the PDF): each row's tiebreakers as (name, label, value) in the event's order.
+
+    A line's tiebreaker values are its attributes of the same name (``omw``, ``gw``, ``ogw``)."""
+    columns = tiebreaker_columns(tournament)
     return [
         {
             "rank": row.rank,
@@ -321,9 +360,20 @@ def standings_rows(lines: list[StandingsLine]) -> list[dict]:
             "draws": row.draws,
             "match_points": row.match_points,
             "penalty_points": row.penalty_points,
-            "omw": f"{row.omw * 100:.2f}",
+            "tiebreakers": [TiebreakerCell(name, label, getattr(row, name)) for name, label in columns],
             "dropped": row.dropped,
             "eliminated": row.eliminated,
         }
         for row in lines
     ]
+
+
+def standings_table(tournament: Tournament, lines: list[StandingsLine]) -> dict:
+    """What the pages' standings table template reads: the tiebreaker headings, the rows, and
+    whether any row has penalty points (the penalty column shows only then)."""
+    rows = standings_rows(lines, tournament)
+    return {
+        "columns": tiebreaker_columns(tournament),
+        "rows": rows,
+        "any_penalty": any(row["penalty_points"] for row in rows),
+    }

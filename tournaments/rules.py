@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tournaments.enums import StaffRole, TournamentStatus
-from tournaments.models import Match, PoolEntry, Round, Team, Tournament
+from tournaments.models import Match, Player, PoolEntry, Round, Team, Tournament
 from tournaments.permissions import (
     ALL_STAFF,
     JUDGES,
@@ -303,9 +303,19 @@ def can_read_pool(user, team: Team) -> bool:
 
 
 @rule
-def can_check_decklists(user, tournament: Tournament | int) -> bool:
-    """Paste a list and see what the checks say: the event's players and staff."""
+def can_check_decklists(user, tournament: Tournament | int, team: Team | None = None) -> bool:
+    """Paste a list and see what the checks say: the event's players and staff; checked against a
+    team's other lists (``team``, the UDC preview), only by who may read that team's lists."""
+    if team is not None and not can_read_decklist(user, team):
+        return False
     return is_event_staff(user, tournament) or player_team_id(user, _event_id(tournament)) is not None
+
+
+@rule
+def can_enter_decklist(user, player: Player) -> bool:
+    """Enter a player's list: the player their own, the event's staff anyone's (paper lists)."""
+    own = player.user_id is not None and player.user_id == getattr(user, "pk", None)
+    return own or is_event_staff(user, player.tournament_id)
 
 
 @rule

@@ -22,8 +22,6 @@ from django.utils.translation import gettext as _
 from common.links import public_url
 from common.numbers import column_range
 from tournaments.domain import (
-    INDIVIDUAL_TIEBREAKERS,
-    TEAM_TIEBREAKERS,
     EventSettings,
     EventState,
     MatchResult,
@@ -91,8 +89,7 @@ def round_seed(tournament: Tournament, number: int) -> int:
 
 def event_settings_for(tournament: Tournament) -> EventSettings:
     return EventSettings.from_values(
-        tiebreakers=tournament.tiebreakers
-        or (TEAM_TIEBREAKERS if tournament.is_team_event else INDIVIDUAL_TIEBREAKERS),
+        tiebreakers=tournament.ranking_tiebreakers,
         percentage_floor=tournament.percentage_floor,
         games_per_match=tournament.games_per_match,
         day_two=tournament.cut_to_day_two,
@@ -298,13 +295,7 @@ def last_public_standings_round(tournament: Tournament) -> int:
     published round with every result in. Standings are posted after a round, never while its
     results are still coming in, so the page and the API show the same table (one query)."""
     return (
-        Round.objects.public()
-        .finished()
-        .filter(tournament=tournament, kind=RoundKind.SWISS)
-        .order_by("-number")
-        .values_list("number", flat=True)
-        .first()
-        or 0
+        Round.objects.public().finished().filter(tournament=tournament, kind=RoundKind.SWISS).newest_number()
     )
 
 
@@ -312,8 +303,8 @@ def standings_for(tournament: Tournament, *, through_round: int | None = None) -
     """Swiss standings computed by the engine, best first, in five queries plus the penalties'.
 
     ``through_round`` limits them to rounds 1..N (unset: every confirmed result so far); from the
-    round of a cut to day 2 on, the teams below it are marked ``eliminated``. Ties left
-    after the tiebreakers are broken by the seed of the last round counted, as DECISIONS.md says.
+    round of a cut to day 2 on, the teams below it are marked ``eliminated``. Ties left after the
+    tiebreakers are broken by the seed of the last round counted (docs/rules.md#tiebreakers).
     Playoff matches never change the Swiss standings.
     """
     teams = list(
@@ -376,12 +367,7 @@ def play_draw_choosers(round_row: Round) -> dict[int, int]:
     policy = tournament.playoff_play_draw
     ranks: dict[int, int] = {}
     if policy == PlayoffPlayDraw.HIGHER_SEED:
-        last_swiss = (
-            Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS)
-            .order_by("-number")
-            .values_list("number", flat=True)
-            .first()
-        )
+        last_swiss = Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS).newest_number() or None
         standings = standings_for(tournament, through_round=last_swiss)
         ranks = {line.team_id: position for position, line in enumerate(standings, start=1)}
     return {
@@ -667,7 +653,7 @@ def match_for_slip_code(tournament: Tournament, code: str) -> Match | None:
         return matches.filter(round__number=number, table=table).first() if number and table else None
     table = _in_column(code, Match, "table")
     if table:
-        latest = Round.objects.public().filter(tournament=tournament).order_by("-number").first()
+        latest = Round.objects.public().filter(tournament=tournament).newest()
         return matches.filter(round=latest, table=table).first() if latest else None
     return None
 

@@ -40,7 +40,7 @@ from tournaments.read_models import (
     pairings_by_table,
     record_shown,
     seated_side,
-    standings_rows,
+    standings_table,
 )
 from tournaments.report_blocks import me_report_block
 from tournaments.rules import (
@@ -115,11 +115,9 @@ def _side(match: Match, letter: str) -> Side | None:
 
 
 def _standings_context(tournament: Tournament, round_number: int) -> dict:
-    rows = standings_rows(standings_for(tournament, through_round=round_number))
     return {
         "round_number": round_number,
-        "rows": rows,
-        "any_penalty": any(row["penalty_points"] for row in rows),
+        **standings_table(tournament, standings_for(tournament, through_round=round_number)),
     }
 
 
@@ -129,21 +127,14 @@ def _final_context(tournament: Tournament) -> dict | None:
     final = finished_final(tournament)
     if final is None:
         return None
-    rows = standings_rows(final_standings(tournament, final))
+    table = standings_table(tournament, final_standings(tournament, final))
+    rows = table["rows"]
     return {
         "round": final,
-        "rows": rows,
-        "any_penalty": any(row["penalty_points"] for row in rows),
+        **table,
         "winner": rows[0] if rows else None,
         "finalist": rows[1] if len(rows) > 1 else None,
     }
-
-
-def latest_round(tournament: Tournament, *, published_only: bool) -> Round | None:
-    rounds = tournament.rounds.order_by("-number")
-    if published_only:
-        rounds = rounds.public()
-    return rounds.first()
 
 
 def round_matches(round_obj: Round) -> list[Match]:
@@ -190,7 +181,7 @@ def team_page(request, tournament_id: int, team_id: int):
         .order_by("round__number")
     )
     if not staff:
-        matches = matches.filter(round__published_at__isnull=False)
+        matches = matches.public()
     rows = []
     for match in matches:
         outcome = match_outcome(match, for_team=team.pk)
@@ -261,7 +252,7 @@ def _my_report(tournament: Tournament, match_info: dict | None, team_id: int, me
 def _my_match(tournament: Tournament, team: Team, player: Player) -> dict | None:
     """The team's match in the latest published round, seated as recorded; ``seat_form`` is set
     while the team may still choose its primary (no result yet, time not called)."""
-    shown_round = latest_round(tournament, published_only=True)
+    shown_round = tournament.rounds.public().newest()
     if shown_round is None:
         return None
     match = next(

@@ -9,7 +9,7 @@ a judge calls time and notes which team is active. Then, per MTR 2.4 in its 2HG 
   individual match (MTR 2.4; ``additional_turns_for``), as in the 2HG FAQ's example: time on
   Team Y's turn, Y finishes, Z takes turn 1, Y turn 2, Z turn 3;
 * each Slow Play penalty adds two more turns (IPG 3.3), cumulatively per penalty as
-  DECISIONS.md fixes it, but none for a penalty given once the match is already in extra turns
+  docs/rules.md#slow-play fixes it, but none for a penalty given once the match is already in extra turns
   (the Warning itself still stands). A match is "in extra turns" from its table's own end (the
   round's end plus that table's extensions), or from the time call if a judge somehow called it
   earlier: a penalty counts only if it was issued strictly before the earlier of the two. The

@@ -9,7 +9,7 @@ wakes up late, and it is why nothing here calls ``now()``.
 Rules encoded here:
 
 * Round length: 50 minutes by default, never less than 40 (MTR Appendix B, the minimum "for any
-  match"; DECISIONS.md refuses a lower value); playoff rounds 90 minutes; finals may be untimed,
+  match"; docs/rules.md#round-length: a lower value is refused); playoff rounds 90 minutes; finals may be untimed,
   which is modelled as ``length=None``.
 * Time extensions (MTR 2.6) belong to one table: that table's time runs out at the round's end
   plus its extensions, and its end-of-round turns start only after them (MTR 2.4).

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotFound, PermissionDenied
-from rest_framework.permissions import AllowAny
+from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -22,14 +22,41 @@ from common.api import ErrorSerializer
 from decklists import selectors
 from decklists.models import Decklist
 from decklists.services import check_text_acceptable, decklist_pool_register, decklist_submit
-from tournaments.api.permissions import LoggedIn
+from tournaments.api.permissions import RulePermission
 from tournaments.models import Player, Team, Tournament
-from tournaments.rules import can_check_decklists, can_read_decklist, can_read_pool
 
 NOT_YOURS = {
     403: OpenApiResponse(ErrorSerializer, description="Another team's lists, before they are public.")
 }
-"""The read views are open to anyone but answer 403 for lists the caller may not see [MTR 2.7]."""
+"""The read views answer 403 to anyone who may not see the lists, the anonymous included [MTR 2.7]."""
+
+
+class DecklistApi(APIView):
+    """Each view names the rule (``tournaments.rules``) that decides each method and asks it about
+    the object ``rule_args`` gives (the event, or the team whose lists these are). A refused
+    caller gets 403, the anonymous too, so the API never hints that a list exists."""
+
+    permission_classes = [RulePermission]
+    rules: dict[str, str] = {}
+    refuse_anonymous_with_403 = True
+    refusal_message = gettext_lazy("Decklists are visible to the team and the event's staff only.")
+
+    def get_tournament(self) -> Tournament:
+        if not hasattr(self, "_tournament"):
+            self._tournament = get_object_or_404(Tournament, pk=self.kwargs["tournament_id"])
+        return self._tournament
+
+    def get_team(self) -> Team:
+        if not hasattr(self, "_team"):
+            self._team = get_object_or_404(
+                Team.objects.select_related("tournament"),
+                pk=self.kwargs["team_id"],
+                tournament=self.get_tournament(),
+            )
+        return self._team
+
+    def rule_args(self, request) -> tuple:
+        return (self.get_tournament(),)
 
 
 class LineErrorSerializer(serializers.Serializer):
@@ -66,8 +93,26 @@ class TeamErrorSerializer(serializers.Serializer):
     message = serializers.CharField()
 
 
-class DecklistSubmitApi(APIView):
-    permission_classes = [LoggedIn]
+class DecklistSubmitApi(DecklistApi):
+    """Submit a list: a player their own, the event's staff anyone's (paper lists); after the
+    deadline only a judge, with a reason [MTR 2.7]."""
+
+    rules = {"POST": "can_enter_decklist"}
+    refuse_anonymous_with_403 = False
+    refusal_message = gettext_lazy("You may submit only your own decklist.")
+
+    def rule_args(self, request) -> tuple:
+        """The player whose list the body names (a body naming none is a 400, an unknown one a 404)."""
+        if not hasattr(self, "_data"):
+            data = self.InputSerializer(data=request.data)
+            data.is_valid(raise_exception=True)
+            self._data = data.validated_data
+            self._player = get_object_or_404(
+                Player.objects.select_related("tournament"),
+                pk=self._data["player"],
+                tournament=self.get_tournament(),
+            )
+        return (self._player,)
 
     class InputSerializer(serializers.Serializer):
         player = serializers.IntegerField(help_text="Player id: your own, or anyone's for event staff.")
@@ -93,16 +138,13 @@ class DecklistSubmitApi(APIView):
 
     @extend_schema(request=InputSerializer, responses={201: OutputSerializer})
     def post(self, request, tournament_id: int):
-        tournament = get_object_or_404(Tournament, pk=tournament_id)
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        player = get_object_or_404(Player, pk=data.validated_data["player"], tournament=tournament)
+        (player,) = self.rule_args(request)
         version = decklist_submit(
-            tournament=tournament,
+            tournament=self.get_tournament(),
             actor=request.user,
             player=player,
-            text=data.validated_data["text"],
-            reason=data.validated_data["reason"],
+            text=self._data["text"],
+            reason=self._data["reason"],
         )
         body = {
             "id": version.decklist_id,
@@ -114,10 +156,33 @@ class DecklistSubmitApi(APIView):
         return Response(self.OutputSerializer(body).data, status=status.HTTP_201_CREATED)
 
 
-class DecklistPreviewApi(APIView):
+class DecklistPreviewApi(DecklistApi):
     """Check a list as it is typed, without saving; with ``player``, also the team's conflicts."""
 
-    permission_classes = [LoggedIn]
+    rules = {"POST": "can_check_decklists"}
+    refuse_anonymous_with_403 = False
+
+    def rule_args(self, request) -> tuple:
+        """The event, and the team of the player the body names, if any (a bad body is a 400)."""
+        if not hasattr(self, "_data"):
+            data = self.InputSerializer(data=request.data)
+            data.is_valid(raise_exception=True)
+            self._data = data.validated_data
+            player_id = self._data.get("player")
+            self._player = None
+            if player_id is not None:
+                self._player = get_object_or_404(
+                    Player.objects.select_related("team__tournament"),
+                    pk=player_id,
+                    tournament=self.get_tournament(),
+                )
+        return (self.get_tournament(), self._player.team if self._player else None)
+
+    @property
+    def refusal_message(self) -> str:
+        if getattr(self, "_player", None) is not None:
+            return _("You may preview lists of your own team only.")
+        return _("Only this event's players and staff may check lists here.")
 
     class InputSerializer(serializers.Serializer):
         text = serializers.CharField(allow_blank=True, trim_whitespace=False)
@@ -133,22 +198,11 @@ class DecklistPreviewApi(APIView):
 
     @extend_schema(request=InputSerializer, responses={200: OutputSerializer})
     def post(self, request, tournament_id: int):
-        tournament = get_object_or_404(Tournament, pk=tournament_id)
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        if not can_check_decklists(request.user, tournament):
-            raise PermissionDenied(_("Only this event's players and staff may check lists here."))
-        text = data.validated_data["text"]
+        tournament, _team = self.rule_args(request)
+        player = self._player
+        text = self._data["text"]
         check_text_acceptable(text)
         index = selectors.card_index()
-        player_id = data.validated_data.get("player")
-        player = None
-        if player_id is not None:
-            player = get_object_or_404(
-                Player.objects.select_related("team__tournament"), pk=player_id, tournament=tournament
-            )
-            if not can_read_decklist(request.user, player.team):
-                raise PermissionDenied(_("You may preview lists of your own team only."))
         checked = selectors.decklist_text_check(
             text, tournament=tournament, player=player or Player(pk=0, name="You"), index=index
         )
@@ -246,8 +300,14 @@ class PoolSummarySerializer(serializers.Serializer):
     errors = LineErrorSerializer(many=True)
 
 
-class TeamDecklistsApi(APIView):
-    permission_classes = [AllowAny]
+class TeamDecklistsApi(DecklistApi):
+    """A team's lists with the UDC (or Limited pool) verdict: the team and the event's staff;
+    anyone once the organizer published the lists after the event [MTR 2.7]."""
+
+    rules = {"GET": "can_read_decklist"}
+
+    def rule_args(self, request) -> tuple:
+        return (self.get_team(),)
 
     class OutputSerializer(serializers.Serializer):
         team = serializers.IntegerField()
@@ -273,15 +333,25 @@ class TeamDecklistsApi(APIView):
 
     @extend_schema(responses={200: OutputSerializer, **NOT_YOURS})
     def get(self, request, tournament_id: int, team_id: int):
-        tournament = get_object_or_404(Tournament, pk=tournament_id)
-        team = get_object_or_404(Team.objects.select_related("tournament"), pk=team_id, tournament=tournament)
-        if not can_read_decklist(request.user, team):
-            raise PermissionDenied(_("Decklists are visible to the team and the event's staff only."))
-        return Response(self.OutputSerializer(team_payload(tournament, team)).data)
+        return Response(self.OutputSerializer(team_payload(self.get_tournament(), self.get_team())).data)
 
 
-class DecklistDetailApi(APIView):
-    permission_classes = [AllowAny]
+class DecklistDetailApi(DecklistApi):
+    """One list with every version, oldest first; readable by whoever may read the team's lists."""
+
+    rules = {"GET": "can_read_decklist"}
+
+    def get_decklist(self) -> Decklist:
+        if not hasattr(self, "_decklist"):
+            self._decklist = get_object_or_404(
+                Decklist.objects.select_related("player__team__tournament", "current"),
+                pk=self.kwargs["decklist_id"],
+                tournament=self.get_tournament(),
+            )
+        return self._decklist
+
+    def rule_args(self, request) -> tuple:
+        return (self.get_decklist().player.team,)
 
     class VersionSerializer(serializers.Serializer):
         number = serializers.IntegerField()
@@ -307,15 +377,7 @@ class DecklistDetailApi(APIView):
 
     @extend_schema(responses={200: OutputSerializer, **NOT_YOURS})
     def get(self, request, tournament_id: int, decklist_id: int):
-        tournament = get_object_or_404(Tournament, pk=tournament_id)
-        decklist = get_object_or_404(
-            Decklist.objects.select_related("player__team__tournament", "current"),
-            pk=decklist_id,
-            tournament=tournament,
-        )
-        if not can_read_decklist(request.user, decklist.player.team):
-            raise PermissionDenied(_("Decklists are visible to the team and the event's staff only."))
-        return Response(self.OutputSerializer(decklist).data)
+        return Response(self.OutputSerializer(self.get_decklist()).data)
 
 
 class PoolVersionSerializer(serializers.Serializer):
@@ -330,11 +392,15 @@ class PoolVersionSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
-class TeamPoolApi(APIView):
+class TeamPoolApi(DecklistApi):
     """A Limited team's pool: register a new version (POST), read the current one and all
     versions (GET). The team's players and the event's staff only [MTR 2.7]."""
 
-    permission_classes = [AllowAny]
+    rules = {"GET": "can_read_pool", "POST": "can_submit_decklist"}
+    refusal_message = gettext_lazy("A team's pool is visible to the team and the event's staff only.")
+
+    def rule_args(self, request) -> tuple:
+        return (self.get_team(),)
 
     class InputSerializer(serializers.Serializer):
         text = serializers.CharField(
@@ -372,16 +438,9 @@ class TeamPoolApi(APIView):
         current = PoolSummarySerializer(help_text="The version that counts.")
         versions = PoolVersionSerializer(many=True, help_text="Every version, oldest first.")
 
-    def _team(self, request, tournament_id: int, team_id: int) -> Team:
-        tournament = get_object_or_404(Tournament, pk=tournament_id)
-        team = get_object_or_404(Team.objects.select_related("tournament"), pk=team_id, tournament=tournament)
-        if not can_read_pool(request.user, team):
-            raise PermissionDenied(_("A team's pool is visible to the team and the event's staff only."))
-        return team
-
     @extend_schema(request=InputSerializer, responses={201: RegisterOutputSerializer})
     def post(self, request, tournament_id: int, team_id: int):
-        team = self._team(request, tournament_id, team_id)
+        team = self.get_team()
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         version = decklist_pool_register(
@@ -403,7 +462,7 @@ class TeamPoolApi(APIView):
 
     @extend_schema(responses={200: OutputSerializer, **NOT_YOURS})
     def get(self, request, tournament_id: int, team_id: int):
-        team = self._team(request, tournament_id, team_id)
+        team = self.get_team()
         pool = selectors.team_pool_current(team=team)
         if pool is None:
             raise NotFound(_("The team has not registered its pool."))

@@ -204,7 +204,7 @@ SNAPSHOT_LEGALITY_CORRECTIONS: Mapping[tuple[str, str], Legality] = {
 
 Only 3,105 snapshot records carry MTGJSON's own legalities; the others are derived, and a card
 is derived Pauper-legal only if one of its *known* printings is a common. The printing sources
-miss commons sold outside boosters since 2021 (shared/data/README.md, caveats), so cards whose
+miss commons sold outside boosters since 2021 (a caveat of the card data's sources), so cards whose
 only common printing is in such a product come out ``not_legal``. Go for the Throat and Utrom
 Monitor are two (Utrom Monitor is in three MTGO-verified Pauper Challenge decks of the shared
 data). Scryfall and MTGJSON imports carry real legalities and are never corrected. Cards that

@@ -1,7 +1,7 @@
 """Per-deck construction rules for 2HG Constructed and the team pool rules for 2HG Limited.
 
-Rules text: ``shared/rules/2hg-tournament-rules.md`` §4.1 (Constructed) and §4.4 (Limited),
-decisions in ``DECISIONS.md``. Every check returns a tuple of :class:`DeckError` in a
+Rules: docs/rules.md#constructed-decks and docs/rules.md#limited-decks, the choices in
+docs/decisions.md. Every check returns a tuple of :class:`DeckError` in a
 canonical order; none raises for a bad deck, because the judge needs all problems at once.
 """
 

@@ -1,4 +1,4 @@
-"""Unified Deck Construction for a 2HG Constructed team, in both modes of DECISIONS.md.
+"""Unified Deck Construction for a 2HG Constructed team, in both modes of docs/rules.md#unified-deck-construction.
 
 * ``mtr`` (default, MTR 8.4 since 2016-07-22): apart from cards with the basic supertype,
   no card is in more than one teammate's deck; a card whose own text lifts the copy

@@ -12,10 +12,10 @@ from django.http import FileResponse
 from django.shortcuts import get_object_or_404
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -24,9 +24,9 @@ from documents.api import serializers as s
 from documents.enums import JobStatus
 from documents.models import ORPHANED_AFTER, DocumentJob
 from documents.services import document_request, document_retry
+from tournaments.api.permissions import RulePermission
 from tournaments.api.serializers import ErrorSerializer
 from tournaments.models import Tournament
-from tournaments.rules import can_print, can_read_document
 
 #: The print panel lists this many recent jobs.
 RECENT_JOBS = 50
@@ -36,21 +36,34 @@ def _errors(*codes: int) -> dict[int, OpenApiResponse]:
     return {code: OpenApiResponse(ErrorSerializer) for code in codes}
 
 
-class StaffOnly(APIView):
-    permission_classes = [AllowAny]
+class DocumentsApi(APIView):
+    """Each view names the rule (``tournaments.rules``) that decides each method: ``can_print``
+    about the event, ``can_read_document`` about a job (a public kind of a public round is
+    anyone's to read)."""
 
-    def require_staff(self, request: Request, tournament_id: int) -> None:
-        if not can_print(request.user, tournament_id):
-            self.permission_denied(request, message="Only the event's staff may print documents.")
+    permission_classes = [RulePermission]
+    rules: dict[str, str] = {}
+    refusal_message = gettext_lazy("Only the event's staff may print documents.")
 
-    def readable_job(self, request: Request, job_id: int) -> DocumentJob:
-        job = get_object_or_404(DocumentJob.objects.select_related("round"), pk=job_id)
-        if not can_read_document(request.user, job):
-            self.permission_denied(request, message="This document is for the event's staff only.")
-        return job
+    def get_job(self) -> DocumentJob:
+        if not hasattr(self, "_job"):
+            self._job = get_object_or_404(
+                DocumentJob.objects.select_related("round"), pk=self.kwargs["job_id"]
+            )
+        return self._job
 
 
-class TournamentDocumentsApi(StaffOnly):
+class TournamentDocumentsApi(DocumentsApi):
+    rules = {"GET": "can_print", "POST": "can_print"}
+
+    def get_tournament(self) -> Tournament:
+        if not hasattr(self, "_tournament"):
+            self._tournament = get_object_or_404(Tournament, pk=self.kwargs["tournament_id"])
+        return self._tournament
+
+    def rule_args(self, request: Request) -> tuple:
+        return (self.get_tournament(),)
+
     @extend_schema(
         operation_id="documents_request",
         request=s.DocumentRequestInput,
@@ -58,8 +71,7 @@ class TournamentDocumentsApi(StaffOnly):
         description="Queue a printed document; the PDF is rendered in the background.",
     )
     def post(self, request: Request, tournament_id: int) -> Response:
-        tournament = get_object_or_404(Tournament, pk=tournament_id)
-        self.require_staff(request, tournament.pk)
+        tournament = self.get_tournament()
         data = s.DocumentRequestInput(data=request.data)
         data.is_valid(raise_exception=True)
         job = document_request(tournament=tournament, actor=request.user, **data.validated_data)
@@ -71,24 +83,38 @@ class TournamentDocumentsApi(StaffOnly):
         description=f"The event's {RECENT_JOBS} most recent document jobs (staff).",
     )
     def get(self, request: Request, tournament_id: int) -> Response:
-        tournament = get_object_or_404(Tournament, pk=tournament_id)
-        self.require_staff(request, tournament.pk)
+        tournament = self.get_tournament()
         jobs = DocumentJob.objects.filter(tournament=tournament).select_related("round")[:RECENT_JOBS]
         return Response(s.DocumentJobOutput(jobs, many=True, context={"request": request}).data)
 
 
-class DocumentJobApi(StaffOnly):
+class ReadableJobApi(DocumentsApi):
+    """A job's status or file: ``can_read_document``, asked about the job."""
+
+    rules = {"GET": "can_read_document"}
+    refusal_message = gettext_lazy("This document is for the event's staff only.")
+
+    def rule_args(self, request: Request) -> tuple:
+        return (self.get_job(),)
+
+
+class DocumentJobApi(ReadableJobApi):
     @extend_schema(
         operation_id="documents_job",
         responses={200: s.DocumentJobOutput, **_errors(401, 403, 404)},
         description="A job's status and progress; ``url`` is set once the PDF is ready.",
     )
     def get(self, request: Request, job_id: int) -> Response:
-        job = self.readable_job(request, job_id)
+        job = self.get_job()
         return Response(s.DocumentJobOutput(job, context={"request": request}).data)
 
 
-class DocumentRetryApi(StaffOnly):
+class DocumentRetryApi(DocumentsApi):
+    rules = {"POST": "can_print"}
+
+    def rule_args(self, request: Request) -> tuple:
+        return (self.get_job().tournament_id,)
+
     @extend_schema(
         operation_id="documents_retry",
         request=None,
@@ -97,20 +123,18 @@ class DocumentRetryApi(StaffOnly):
         f"({ORPHANED_AFTER.seconds} s).",
     )
     def post(self, request: Request, job_id: int) -> Response:
-        job = get_object_or_404(DocumentJob, pk=job_id)
-        self.require_staff(request, job.tournament_id)
-        job = document_retry(job=job, actor=request.user)
+        job = document_retry(job=self.get_job(), actor=request.user)
         return Response({"id": job.id, "status": job.status}, status=status.HTTP_202_ACCEPTED)
 
 
-class DocumentFileApi(StaffOnly):
+class DocumentFileApi(ReadableJobApi):
     @extend_schema(
         operation_id="documents_file",
         responses={(200, "application/pdf"): OpenApiTypes.BINARY, **_errors(401, 403, 404)},
         description="The PDF, inline. 404 while the job is not done.",
     )
     def get(self, request: Request, job_id: int):
-        job = self.readable_job(request, job_id)
+        job = self.get_job()
         if job.status != JobStatus.DONE:
             return Response(
                 {

@@ -2,7 +2,7 @@
 
 Sources: IPG eff. 2024-09-23 §§2–4 and Appendix A for Competitive/Professional (the same defaults:
 the REL changes expectations, not the tables), and the JAR (Judging at Regular REL) for Regular,
-as summarised in ``shared/rules/2hg-tournament-rules.md`` §5.2–5.3.
+as summarised in docs/rules.md#penalties-by-rel and docs/rules.md#upgrades.
 
 Regular REL has no Warnings: the JAR fixes and educates. It gives a Game Loss only when a player
 keeps repeating a mistake or an unwanted behaviour after being told the next one means a Game Loss

@@ -5,7 +5,7 @@
 1. the REL's table [IPG §§2–4 at Competitive/Professional; the JAR at Regular];
 2. the infraction's own circumstances (e.g. Marked Cards with an advantageous pattern → Game Loss);
 3. the repeat-offence upgrades of IPG §2–4 (Competitive/Professional only);
-4. the event's 2HG ``penalty_policy`` for a resulting Game Loss (DECISIONS.md):
+4. the event's 2HG ``penalty_policy`` for a resulting Game Loss (docs/rules.md#game-loss-in-2hg):
    ``match_point`` follows the 2009 "2HG Guide for Judges": a Game Loss for a deck or decklist
    error found during a deck check, or for marked cards with a pattern, becomes a one match point
    penalty for the team, unless the game physically cannot continue; a Game Loss from a
@@ -440,7 +440,7 @@ _TEAM_EFFECTS = {
 def _effects(
     infraction: Infraction, rel: Rel, penalty: Penalty, drops_team: bool, context: PenaltyContext
 ) -> tuple[PenaltyEffects, tuple[str, ...]]:
-    """The team consequences of ``penalty`` [IPG 1.1; MTR 8.2; CR 810.8a; DECISIONS.md].
+    """The team consequences of ``penalty`` [IPG 1.1; MTR 8.2; CR 810.8a; docs/rules.md#team-penalties].
 
     Slow Play's two turns are an IPG remedy, so Regular REL (JAR) gives none; neither does a
     penalty that ends the match, nor one issued while the match is already in extra turns.

@@ -9,7 +9,7 @@
     return;
   }
   var pendingOnly = document.getElementById("pending-only");
-  // Key -> the form's result value (rules summary 1.5 and 6.2); a playoff row (data-no-draw) has no draw.
+  // Key -> the form's result value (docs/rules.md#match-results and #result-slips); a playoff row (data-no-draw) has no draw.
   var KEYS = { "1": "a", "2": "b", "d": "draw", "i": "id" };
   var DRAWS = { "d": true, "i": true };
 

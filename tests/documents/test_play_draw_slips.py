@@ -1,4 +1,4 @@
-"""Playoff result slips name the team that chooses to play or draw (MTR 9.3, DECISIONS.md
+"""Playoff result slips name the team that chooses to play or draw (MTR 9.3, docs/rules.md#play-or-draw
 Playoffs), the same team as the public page; Swiss slips have no such line."""
 
 from __future__ import annotations

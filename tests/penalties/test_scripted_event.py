@@ -1,9 +1,8 @@
 """A whole event run through the services, with every penalty issued through the API.
 
 The standings the toolkit computes (``tournaments.selectors.standings_for``) are checked after each
-penalty against numbers this test computes on its own from the match results and the rules summary
-§3.4: 3 points a win, MW% = points / (3 × rounds) floored at 1/3, OMW% the average of the opponents'
-MW%, adjustments included (DECISIONS.md: opponents see the adjusted points), disqualified teams out.
+penalty against numbers this test computes on its own from the match results and docs/rules.md#percentages: 3 points a win, MW% = points / (3 × rounds) floored at 1/3, OMW% the average of the opponents'
+MW%, adjustments included (docs/rules.md#tiebreakers: opponents see the adjusted points), disqualified teams out.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from penalties.selectors import match_point_adjustments, slow_play_penalty_times
 from penalties.services import penalty_issue, penalty_propose
 from tests.factories import MatchFactory, RoundFactory, TeamFactory
 from tournaments.enums import ResultKind
-from tournaments.models import AuditEntry, Match, Team
+from tournaments.models import AuditEntry, Disqualification, Match, Team
 from tournaments.services.participation import team_drop
 from tournaments.services.results import match_result_report
 
@@ -364,6 +364,22 @@ def test_disqualification_of_a_team_that_had_dropped_keeps_the_drop_when_overtur
 
     team = Team.objects.get(pk=table.match.team_b_id)
     assert (team.disqualified, team.dropped_after_round) == (False, 1)
+
+
+def test_reinstating_gives_back_the_drop_and_its_reason_from_the_disqualification_record(table):
+    """The DQ overwrote the drop's reason, and reinstating read the drop back from the audit log;
+    the team's Disqualification record keeps both, and the audit is history only."""
+    team_drop(team=table.match.team_b, actor=table.scorekeeper, reason="going home")
+    penalty = issue(table, table.b2, "USC-AB", actor=table.head_judge)
+    record = Disqualification.objects.get(team=table.match.team_b)
+    assert (record.dropped_after_round_before, record.drop_reason_before) == (1, "going home")
+    AuditEntry.objects.filter(action="team_disqualify").delete()
+
+    penalty_overturn(penalty=penalty, actor=table.head_judge, reason="no aggression")
+
+    team = Team.objects.get(pk=table.match.team_b_id)
+    assert (team.disqualified, team.dropped_after_round, team.drop_reason) == (False, 1, "going home")
+    assert not Disqualification.objects.filter(team=team).exists()
 
 
 def test_disqualification_cannot_be_overturned_once_a_later_round_was_paired(table):

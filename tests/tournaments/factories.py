@@ -34,7 +34,7 @@ def register_team(
         for index in range(tournament.team_size)
     ]
     team = team_register(tournament=tournament, actor=actor, name=name, players=players)
-    # Staff name the accounts; each is linked once its player accepts (DECISIONS.md).
+    # Staff name the accounts; each is linked once its player accepts (docs/decisions.md "Team formation").
     for invitation in team.invitations.filter(player__isnull=False).select_related("invitee"):
         invitation_accept(code=team.join_code, actor=invitation.invitee)
     return team

@@ -1,4 +1,4 @@
-"""Late entry is allowed until the organizer closes it (DECISIONS.md), through the API or the settings page."""
+"""Late entry is allowed until the organizer closes it (docs/rules.md#late-entry), through the API or the settings page."""
 
 from __future__ import annotations
 

@@ -100,6 +100,22 @@ def test_late_entry_gets_missed_round_losses_or_byes():
 
 
 @pytest.mark.django_db
+def test_a_missed_round_taken_as_a_bye_scores_like_the_rounds_own_bye_in_best_of_three():
+    """One scored bye (Match.unopposed): the pairing's bye and a late entry's missed-round bye both
+    win the games needed to win the match, 2 of 3 in an individual event."""
+    tournament = event_with_teams(5, team_size=1, swiss_rounds=3, late_entry_missed_rounds="bye")
+    first = round_pair(tournament=tournament, actor=tournament.created_by)
+    late = register_team(tournament, "Late", actor=tournament.created_by)
+
+    pairing_bye = Match.objects.exclude(team_a=late).get(round=first, team_b=None)
+    missed = Match.objects.get(team_a=late)
+    assert [(m.result_kind, m.team_a_wins, m.team_b_wins, m.confirmed) for m in (pairing_bye, missed)] == [
+        ("bye", 2, 0, True),
+        ("bye", 2, 0, True),
+    ]
+
+
+@pytest.mark.django_db
 def test_drop_before_round_one_leaves_the_standings_and_after_pairing_takes_effect_next_round():
     tournament = event_with_teams(8, swiss_rounds=3)
     early, late = Team.objects.filter(tournament=tournament).order_by("id")[:2]

@@ -28,7 +28,7 @@ class _SettingsSerializer(serializers.ModelSerializer):
     """The event's settings as the model declares them: the list from ``SETTINGS``, each field's
     type, value set (the domain's choices), column range and nullability from its column, so a
     setting added to the model and to ``SETTINGS`` is in the API with nothing else to write.
-    Every setting is optional: the service fills in the DECISIONS.md default or keeps the value."""
+    Every setting is optional: the service fills in the docs/decisions.md default or keeps the value."""
 
     tiebreakers = serializers.ListField(
         child=serializers.ChoiceField(choices=sorted(TIEBREAKER_NAMES)),
@@ -60,7 +60,7 @@ class _SettingsSerializer(serializers.ModelSerializer):
 
 
 class TournamentInputSerializer(_SettingsSerializer):
-    """A new event; every setting but the name is optional and takes the DECISIONS.md default."""
+    """A new event; every setting but the name is optional and takes the docs/decisions.md default."""
 
     class Meta(_SettingsSerializer.Meta):
         extra_kwargs = {**_SettingsSerializer.Meta.extra_kwargs, "name": {"required": True}}
@@ -401,7 +401,16 @@ class StaleMatchSerializer(ErrorSerializer):
     match = MatchSnapshotSerializer()
 
 
+class TiebreakerCellOutputSerializer(serializers.Serializer):
+    name = serializers.CharField(help_text="The tiebreaker's setting name: omw, gw or ogw.")
+    label = serializers.CharField(help_text="Its column heading, as the standings page and PDF print it.")
+    value = serializers.FloatField()
+
+
 class StandingsRowOutputSerializer(serializers.Serializer):
+    """One standings row; ``tiebreakers`` lists the event's own tiebreakers after match points, in
+    ranking order: the columns the standings page and the printed standings show."""
+
     rank = serializers.IntegerField()
     team = serializers.IntegerField(source="team_id")
     team_name = serializers.CharField()
@@ -416,10 +425,18 @@ class StandingsRowOutputSerializer(serializers.Serializer):
     omw = serializers.FloatField()
     gw = serializers.FloatField()
     ogw = serializers.FloatField()
+    tiebreakers = serializers.SerializerMethodField()
     dropped = serializers.BooleanField()
     eliminated = serializers.BooleanField(
         help_text="Did not advance at the event's cut to day 2 (day_two): never paired again, not dropped."
     )
+
+    @extend_schema_field(TiebreakerCellOutputSerializer(many=True))
+    def get_tiebreakers(self, line) -> list[dict]:
+        columns = self.context["tiebreaker_columns"]
+        return [
+            {"name": name, "label": label, "value": float(getattr(line, name))} for name, label in columns
+        ]
 
 
 class StandingsQuerySerializer(serializers.Serializer):

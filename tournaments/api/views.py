@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
@@ -41,6 +41,7 @@ from tournaments.api.permissions import RulePermission
 from tournaments.enums import RoundKind
 from tournaments.live import memoized
 from tournaments.models import Match, Round, Tournament
+from tournaments.read_models import tiebreaker_columns
 from tournaments.rules import is_event_staff
 from tournaments.selectors import (
     draft_team_ids,
@@ -336,18 +337,22 @@ class StandingsApi(EventApi):
             through = public if through is None else min(through, public)
         # Computed, and encoded as JSON, once per change of the event in each web process
         # (tournaments.live), not per request: a hall of phones asks the same question.
+        # The tiebreakers' headings are in the reader's language, so each language has its own.
+        key = f"{through}:{get_language()}"
         rows = memoized(
             tournament.pk,
-            f"api-standings:{through}",
+            f"api-standings:{key}",
             lambda: (
                 s.StandingsRowOutputSerializer(
-                    standings_for(tournament, through_round=through), many=True
+                    standings_for(tournament, through_round=through),
+                    many=True,
+                    context={"tiebreaker_columns": tiebreaker_columns(tournament)},
                 ).data
             ),
         )
         renderer = request.accepted_renderer
         if renderer.format == "json":
-            body = memoized(tournament.pk, f"api-standings-json:{through}", lambda: renderer.render(rows))
+            body = memoized(tournament.pk, f"api-standings-json:{key}", lambda: renderer.render(rows))
             return HttpResponse(body, content_type="application/json")
         return Response(rows)
 

@@ -83,7 +83,7 @@ class Rel(Choices):
 
 
 class PenaltyPolicy(Choices):
-    """How a Game Loss is handled in a single-game 2HG match (DECISIONS.md, ``penalty_policy``).
+    """How a Game Loss is handled in a single-game 2HG match (docs/rules.md#game-loss-in-2hg, ``penalty_policy``).
 
     ``MATCH_POINT`` (default) is the 2009 "2HG Guide for Judges"; ``IPG`` is the current IPG alone.
     """
@@ -93,7 +93,7 @@ class PenaltyPolicy(Choices):
 
 
 class UdcMode(Choices):
-    """Unified Deck Construction across a team (DECISIONS.md, ``udc_mode``)."""
+    """Unified Deck Construction across a team (docs/rules.md#unified-deck-construction, ``udc_mode``)."""
 
     MTR = "mtr", gettext_noop("MTR: no card in two teammates' decks")
     LEGACY4 = "legacy4", gettext_noop("Legacy: at most 4 copies across the team")

@@ -19,8 +19,8 @@ from tournaments.domain.errors import SettingsError
 from tournaments.domain.results import MatchResult, games_to_win
 from tournaments.domain.settings import tiebreaker_problems
 
-#: DECISIONS.md: team events (2HG) rank by match points then OMW% (MTR App. C: no game points in
-#: team tournaments); individual events use the full MTR 3.1 list.
+#: Team events (2HG) rank by match points then OMW% (MTR App. C: no game points in team
+#: tournaments); individual events use the full MTR 3.1 list (docs/rules.md#tiebreakers).
 TEAM_TIEBREAKERS = (Tiebreaker.MATCH_POINTS, Tiebreaker.OPPONENTS_MATCH_WIN)
 INDIVIDUAL_TIEBREAKERS = (
     Tiebreaker.MATCH_POINTS,
@@ -29,8 +29,13 @@ INDIVIDUAL_TIEBREAKERS = (
     Tiebreaker.OPPONENTS_GAME_WIN,
 )
 
-#: DECISIONS.md: 1/3 reproduces the published standings we checked; the MTR prints 0.33.
+#: docs/decisions.md "Percentage floor": 1/3 reproduces the published standings we checked; the MTR prints 0.33.
 DEFAULT_FLOOR = Fraction(1, 3)
+
+
+def default_tiebreakers(team_size: int) -> tuple[Tiebreaker, ...]:
+    """The tiebreakers an event ranks by when its organizer chose none, by its team size."""
+    return TEAM_TIEBREAKERS if team_size > 1 else INDIVIDUAL_TIEBREAKERS
 
 
 def parse_floor(value: str | Fraction) -> Fraction:

@@ -1,4 +1,4 @@
-"""Who chooses to play or draw in a playoff match (MTR 9.3, DECISIONS.md "Playoffs").
+"""Who chooses to play or draw in a playoff match (MTR 9.3, docs/rules.md#play-or-draw).
 
 By default a randomly chosen team decides; an event may announce that the higher Swiss seed
 chooses instead (the ``playoff_play_draw`` setting). The random choice is drawn from the round's

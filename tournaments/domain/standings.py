@@ -1,4 +1,4 @@
-"""Standings and tiebreakers (MTR 3.1 and Appendix C, with the choices of DECISIONS.md).
+"""Standings and tiebreakers (MTR 3.1 and Appendix C; docs/rules.md#tiebreakers).
 
 Percentages are exact fractions, never floats, so two teams with equal tiebreakers are equal, and a
 standings page never reorders because of a rounding error; they are rounded only for display (4

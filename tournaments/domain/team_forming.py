@@ -2,7 +2,7 @@
 the partner pool. Pure: the caller passes the random source's seed and the ids.
 
 A team is *forming* while a seat is empty (fewer players than the event's team size) and
-*active* once every seat is taken; only active teams are paired (DECISIONS.md "Team formation":
+*active* once every seat is taken; only active teams are paired (docs/decisions.md "Team formation":
 a player account joins a team only by accepting).
 """
 

@@ -16,7 +16,6 @@ from tournaments.services.audit import audit_log
 from tournaments.services.locks import lock_tournament
 from tournaments.services.rounds import (
     fix_event_structure,
-    latest_round,
     require_round_complete,
     store_playoff_round,
 )
@@ -36,7 +35,7 @@ def cut_build(*, tournament: Tournament, actor) -> Round:
     tournament = lock_tournament(tournament)
     if tournament.status in (TournamentStatus.TOP_CUT, TournamentStatus.FINISHED):
         raise ConflictError(_("the playoff bracket is already built"))
-    previous = latest_round(tournament)
+    previous = Round.objects.filter(tournament=tournament).newest()
     if previous is None:
         fix_event_structure(tournament, chart_size_for(tournament))
     else:

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from accounts.usernames import user_by_username
 from common.errors import ConflictError, DomainError
+from tournaments.domain.event import default_tiebreakers
 from tournaments.domain.settings import (
     CHECKED,
     DEFAULT_ROUND_MINUTES,
@@ -20,8 +21,6 @@ from tournaments.domain.settings import (
     settings_problems,
 )
 from tournaments.enums import (
-    INDIVIDUAL_EVENT_TIEBREAKERS,
-    TEAM_EVENT_TIEBREAKERS,
     Format,
     Rel,
     RoundKind,
@@ -40,7 +39,7 @@ def _invalid_settings(problems: list[dict[str, str]]) -> DomainError:
 
 @transaction.atomic
 def tournament_create(*, actor, **values) -> Tournament:
-    """A new event; the creator becomes its organizer; unset settings take the DECISIONS.md defaults
+    """A new event; the creator becomes its organizer; unset settings take the docs/decisions.md defaults
     (Modern, Regular REL, teams of 2, one game per match in team events and three otherwise,
     50-minute rounds, tiebreakers by team size; the rest are the model's defaults)."""
     values = {key: value for key, value in values.items() if value is not None}
@@ -53,9 +52,7 @@ def tournament_create(*, actor, **values) -> Tournament:
     if problems:
         raise _invalid_settings(problems)
     if not values.get("tiebreakers"):
-        values["tiebreakers"] = list(
-            TEAM_EVENT_TIEBREAKERS if values["team_size"] > 1 else INDIVIDUAL_EVENT_TIEBREAKERS
-        )
+        values["tiebreakers"] = _default_tiebreakers(values["team_size"])
     values.setdefault("seed", secrets.randbits(48))
     tournament = Tournament.objects.create(created_by=actor, **values)
     Staff.objects.create(tournament=tournament, user=actor, role=StaffRole.ORGANIZER)
@@ -163,7 +160,7 @@ def _require_cut_ahead(tournament: Tournament, day_two: dict | None) -> None:
 
 
 def _default_tiebreakers(team_size: int) -> list[str]:
-    return list(TEAM_EVENT_TIEBREAKERS if team_size > 1 else INDIVIDUAL_EVENT_TIEBREAKERS)
+    return [str(name) for name in default_tiebreakers(team_size)]
 
 
 def account_by_name(username: str):

@@ -1,6 +1,6 @@
 """Joining a team with consent: invitations to named accounts, join codes, accepting, declining.
 
-A player account joins a team only by accepting (DECISIONS.md "Team formation"): a named
+A player account joins a team only by accepting (docs/decisions.md "Team formation"): a named
 account gets a pending invitation; anyone holding the team's join code (or its invite link) may
 take an open seat. Every write that seats a player takes the event lock first
 (``services.locks``), so two players accepting the last seat at once are serialised: the first
@@ -94,8 +94,8 @@ def invitations_create(
 @transaction.atomic
 def account_link_invite(*, player: Player, actor, username: str) -> TeamInvitation:
     """Staff ask an account to be linked to a registered player (a walk-in who has an account after
-    all): the account is linked once its player accepts, never before (DECISIONS.md "Team
-    formation"). A pending request for the same player is replaced."""
+    all): the account is linked once its player accepts, never before
+    (docs/decisions.md "Team formation"). A pending request for the same player is replaced."""
     from tournaments.services.events import account_by_name
 
     user = account_by_name(username)

@@ -18,7 +18,7 @@ from common.i18n import localize
 from tournaments.domain.check_in import team_id_from_code
 from tournaments.domain.team_forming import TeamStatus
 from tournaments.enums import RoundKind
-from tournaments.models import AuditEntry, Match, Round, Team, Tournament
+from tournaments.models import Disqualification, Match, Round, Team, Tournament
 from tournaments.rules import can_run_event
 from tournaments.services.audit import audit_log
 from tournaments.services.locks import lock_tournament
@@ -27,13 +27,7 @@ from tournaments.services.teams import record_missed_rounds, require_registratio
 
 
 def _latest_round_number(tournament: Tournament) -> int:
-    return (
-        Round.objects.filter(tournament=tournament)
-        .order_by("-number")
-        .values_list("number", flat=True)
-        .first()
-        or 0
-    )
+    return Round.objects.filter(tournament=tournament).newest_number()
 
 
 @transaction.atomic
@@ -130,6 +124,9 @@ def team_disqualify(*, team: Team, actor, reason: str) -> Team:
             match=current, actor=actor, losing_team_id=team.pk, reason=f"Disqualification: {reason}"
         )
     team = Team.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=team.pk)
+    Disqualification.objects.create(
+        team=team, dropped_after_round_before=team.dropped_after_round, drop_reason_before=team.drop_reason
+    )
     if team.dropped_after_round is None:
         team.dropped_after_round = latest
     team.disqualified = True
@@ -147,14 +144,24 @@ def team_disqualify(*, team: Team, actor, reason: str) -> Team:
     return team
 
 
+def state_before_disqualification(team: Team) -> tuple[int | None, str]:
+    """The drop a disqualified team had before its DQ, as (round, reason); (``None``, "") if it
+    was still playing: what reinstating it gives back. One query."""
+    record = Disqualification.objects.filter(team=team).first()
+    if record is None:
+        return None, ""
+    return record.dropped_after_round_before, record.drop_reason_before
+
+
 @transaction.atomic
 def team_reinstate(*, team: Team, actor, reason: str) -> Team:
     """Undo a disqualification overturned on appeal: the team is back in the standings (at the
     place its results give it) and in the next pairings, with the drop it had before, if any.
 
-    The drop before the DQ comes from the ``team_disqualify`` audit entry's ``before``. Callers
-    decide that reinstating is safe (no round was paired without the team since the DQ) and
-    restore the match result the DQ imposed: they know which penalties still stand.
+    The drop before the DQ (round and reason) comes from the team's ``Disqualification`` record
+    (``state_before_disqualification``), which is then removed. Callers decide that reinstating
+    is safe (no round was paired without the team since the DQ) and restore the match result the
+    DQ imposed: they know which penalties still stand.
     """
     reason = reason.strip()
     if not reason:
@@ -163,20 +170,11 @@ def team_reinstate(*, team: Team, actor, reason: str) -> Team:
     team = Team.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=team.pk)
     if not team.disqualified:
         raise ConflictError(_("%(name)s is not disqualified") % {"name": team.name})
-    entry = (
-        AuditEntry.objects.filter(
-            tournament=team.tournament, action="team_disqualify", object_type="team", object_id=str(team.pk)
-        )
-        .order_by("-created_at", "-id")
-        .first()
-    )
-    dropped_before = ((entry.before or {}) if entry else {}).get("dropped_after_round")
     before = {"dropped_after_round": team.dropped_after_round, "disqualified": True}
+    team.dropped_after_round, team.drop_reason = state_before_disqualification(team)
     team.disqualified = False
-    team.dropped_after_round = dropped_before
-    if dropped_before is None:
-        team.drop_reason = ""
     team.save(update_fields=["dropped_after_round", "disqualified", "drop_reason"])
+    Disqualification.objects.filter(team=team).delete()
     audit_log(
         tournament=team.tournament,
         actor=actor,

@@ -15,10 +15,10 @@ from common.i18n import error_text
 from tournaments.domain import PairingError
 from tournaments.domain.pods import seat_pods
 from tournaments.enums import Format
-from tournaments.models import DraftPod, Tournament
+from tournaments.models import DraftPod, Round, Tournament
 from tournaments.selectors import draft_team_ids
 from tournaments.services.audit import audit_log
-from tournaments.services.rounds import latest_round, lock_tournament, require_round_complete
+from tournaments.services.rounds import lock_tournament, require_round_complete
 from tournaments.signals import pods_seated
 
 
@@ -47,7 +47,7 @@ def pods_seat(*, tournament: Tournament, actor, draft: int, single_pod: bool = F
             else _("the next draft is %(number)s") % {"number": expected}
         )
         raise ConflictError(message, errors=[{"field": "draft", "message": message}])
-    previous = latest_round(tournament)
+    previous = Round.objects.filter(tournament=tournament).newest()
     if previous is not None:
         require_round_complete(previous)
     active = draft_team_ids(tournament)

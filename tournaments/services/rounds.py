@@ -24,7 +24,6 @@ from tournaments.domain import (
     PairingError,
     PlayoffError,
     PlayoffMatch,
-    games_to_win,
     next_playoff_round,
     pair_round,
     playoff_winner,
@@ -44,13 +43,9 @@ from tournaments.services.audit import audit_log
 from tournaments.services.locks import lock_tournament
 from tournaments.signals import round_paired
 
-#: DECISIONS.md: playoff rounds are 90 minutes, the final is untimed.
+#: docs/rules.md#round-length: playoff rounds are 90 minutes, the final is untimed.
 PLAYOFF_ROUND_MINUTES = 90
 RESULTS_THAT_ALLOW_REPAIR = frozenset({ResultKind.BYE, ResultKind.MISSED_ROUND})
-
-
-def latest_round(tournament: Tournament) -> Round | None:
-    return Round.objects.filter(tournament=tournament).order_by("-number").first()
 
 
 def unfinished_tables(round_obj: Round) -> list[str]:
@@ -87,7 +82,7 @@ def require_round_complete(round_obj: Round) -> None:
 
 def fix_event_structure(tournament: Tournament, active_teams: int) -> None:
     """Swiss rounds and cut from the MTR Appendix E chart, fixed when round 1 is paired; the
-    organizer's own numbers, if set before, are kept (DECISIONS.md)."""
+    organizer's own numbers, if set before, are kept (docs/rules.md#swiss-rounds)."""
     if tournament.swiss_rounds is not None and tournament.top_cut is not None:
         return
     try:
@@ -151,20 +146,6 @@ def create_round(
     return new_round
 
 
-def _bye_match(round_obj: Round, team_id: int, games_per_match: int, kind: str) -> Match:
-    """A match with no opponent that is already scored: a bye (the games needed to win) or a missed
-    round of a late entry (no games)."""
-    return Match(
-        round=round_obj,
-        table=None,
-        team_a_id=team_id,
-        team_b=None,
-        result_kind=kind,
-        team_a_wins=games_to_win(games_per_match) if kind == ResultKind.BYE else 0,
-        confirmed=True,
-    )
-
-
 #: The drop reason of a team that did not check in: stored in English, shown translated (the
 #: manage page and the public search translate a stored reason that is a catalogue entry).
 NOT_CHECKED_IN = gettext_noop("did not check in before round 1")
@@ -215,7 +196,7 @@ def _prepare_swiss_round(
         raise ConflictError(
             _("the event is in status %(status)s: no more Swiss rounds") % {"status": tournament.status}
         )
-    previous = latest_round(tournament)
+    previous = Round.objects.filter(tournament=tournament).newest()
     if previous is not None:
         require_round_complete(previous)
     number = previous.number + 1 if previous is not None else 1
@@ -278,7 +259,12 @@ def round_pair(*, tournament: Tournament, actor, unchecked: str | None = None) -
     )
     Match.objects.bulk_create(
         _with_pod(
-            _bye_match(new_round, line.team_a, tournament.games_per_match, ResultKind.BYE)
+            Match.unopposed(
+                round_obj=new_round,
+                team_id=line.team_a,
+                kind=ResultKind.BYE,
+                games_per_match=tournament.games_per_match,
+            )
             if line.team_b is None
             else Match(round=new_round, table=line.table, team_a_id=line.team_a, team_b_id=line.team_b),
             pod_of_team.get(line.team_a),
@@ -386,8 +372,8 @@ def round_pair_manual(
     *, tournament: Tournament, actor, matches: list[tuple[int, int | None]], reason: str
 ) -> Round:
     """Store the organizer's own pairing of the next Swiss round, with a mandatory reason and an
-    audit entry listing every match, before it what the engine would have paired (DECISIONS.md
-    keeps manual pairing, but visible).
+    audit entry listing every match, before it what the engine would have paired
+    (docs/decisions.md "Manual pairing": kept, but visible).
 
     Every active team must appear exactly once; ``(team, None)`` is a bye, as many as the
     organizer gives (real events give several by hand), each 3 points like any bye.
@@ -422,7 +408,9 @@ def round_pair_manual(
         },
     )
     Match.objects.bulk_create(
-        _bye_match(new_round, a, tournament.games_per_match, ResultKind.BYE)
+        Match.unopposed(
+            round_obj=new_round, team_id=a, kind=ResultKind.BYE, games_per_match=tournament.games_per_match
+        )
         if b is None
         else Match(round=new_round, table=table, team_a_id=a, team_b_id=b)
         for table, a, b in tables
@@ -483,7 +471,12 @@ def store_playoff_round(
     for slot, entry in enumerate(bracket, start=1):
         assert entry.team_a is not None, "a bracket's empty slot is always side b"
         if entry.team_b is None:
-            match = _bye_match(new_round, entry.team_a, tournament.games_per_match, ResultKind.BYE)
+            match = Match.unopposed(
+                round_obj=new_round,
+                team_id=entry.team_a,
+                kind=ResultKind.BYE,
+                games_per_match=tournament.games_per_match,
+            )
             match.bracket_slot = slot
         else:
             match = Match(
@@ -495,7 +488,7 @@ def store_playoff_round(
 
 
 def _pair_next_playoff_round(tournament: Tournament, actor) -> Round:
-    previous = latest_round(tournament)
+    previous = Round.objects.filter(tournament=tournament).newest()
     if previous is None or previous.kind != RoundKind.PLAYOFF:
         raise ConflictError(_("the playoff bracket has not been built yet"))
     require_round_complete(previous)
@@ -546,7 +539,7 @@ def round_delete(*, round_row: Round, actor) -> None:
     having done so before it, so the re-pair includes the late entries and leaves out the drops.
     """
     tournament = lock_tournament(round_row.tournament)
-    current = latest_round(tournament)
+    current = Round.objects.filter(tournament=tournament).newest()
     if current is None or current.pk != round_row.pk:
         raise ConflictError(
             _("only the latest round (round %(current)s) can be deleted")
@@ -608,7 +601,7 @@ def round_delete(*, round_row: Round, actor) -> None:
 @transaction.atomic
 def round_publish(*, round_row: Round, actor) -> Round:
     """Show the round's pairings to players and the public; publishing twice changes nothing."""
-    if round_row.published_at is not None:
+    if round_row.is_public:
         return round_row
     round_row.published_at = timezone.now()
     round_row.save(update_fields=["published_at"])

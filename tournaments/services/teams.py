@@ -111,7 +111,7 @@ def team_register(
     the team's first player (they are its captain) and every other account they name, by login
     or by the Wizards Account it played under, gets an invitation to accept or decline
     (``tournaments.services.invitations``): no account joins a team without its player's consent
-    (DECISIONS.md "Team formation"). A team with an open seat is *forming* and not paired; its
+    (docs/decisions.md "Team formation"). A team with an open seat is *forming* and not paired; its
     join code lets a teammate join.
 
     ``awarded_byes`` (0 to 3, Premier-style) makes rounds 1 to that number byes for the team; they
@@ -120,7 +120,7 @@ def team_register(
     A late entry (Swiss rounds already paired) gets one scored match per missed round at once, a
     loss or a bye as ``tournament.late_entry_missed_rounds`` says, so every standings read counts
     them without special cases. Late entry stays open until the organizer closes it
-    (``late_entry_open``, DECISIONS.md); registration always closes when the playoff starts.
+    (``late_entry_open``, docs/rules.md#late-entry); registration always closes when the playoff starts.
 
     Takes the event lock first (``services.locks``), so a registration and the pairing of a round
     never overlap: the team is either in the pairing or registered after it, with its missed
@@ -369,18 +369,17 @@ def name_clash(tournament: Tournament, name: str, team_id: int | None = None) ->
 
 
 def record_missed_rounds(tournament: Tournament, team: Team, rounds: list[Round]) -> None:
-    """A late entry's missed rounds: match losses with no opponent (DECISIONS.md), or byes if the
-    event chose so; either way a played round for the team's own MW% and nobody's opponent."""
-    as_bye = tournament.late_entry_missed_rounds == LateEntryMissedRounds.BYE
+    """A late entry's missed rounds: match losses with no opponent (docs/rules.md#late-entry), or
+    byes if the event chose so; either way a played round for the team's own MW% and nobody's
+    opponent."""
+    kind = (
+        ResultKind.BYE
+        if tournament.late_entry_missed_rounds == LateEntryMissedRounds.BYE
+        else ResultKind.MISSED_ROUND
+    )
     Match.objects.bulk_create(
-        Match(
-            round=round_obj,
-            table=None,
-            team_a=team,
-            team_b=None,
-            result_kind=ResultKind.BYE if as_bye else ResultKind.MISSED_ROUND,
-            team_a_wins=(tournament.games_per_match // 2 + 1) if as_bye else 0,
-            confirmed=True,
+        Match.unopposed(
+            round_obj=round_obj, team_id=team.pk, kind=kind, games_per_match=tournament.games_per_match
         )
         for round_obj in rounds
     )

@@ -1,4 +1,4 @@
-"""Unified Deck Construction, both modes of DECISIONS.md, for teams of 2, 3 and 4."""
+"""Unified Deck Construction, both modes of docs/rules.md#unified-deck-construction, for teams of 2, 3 and 4."""
 
 from __future__ import annotations
 

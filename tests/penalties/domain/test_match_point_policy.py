@@ -1,4 +1,4 @@
-"""The 2HG policies (DECISIONS.md ``penalty_policy``; 2009 "2HG Guide for Judges", rules §5.5).
+"""The 2HG policies (``penalty_policy``; 2009 "2HG Guide for Judges"; docs/rules.md#game-loss-in-2hg).
 
 The guide's four Match Point cases today: a deck error found during a deck check (TE-DLP, or TE-DP
 upgraded to Game Loss); marked cards with a pattern (TE-MC upgraded); and the two old infractions

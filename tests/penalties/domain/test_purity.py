@@ -1,4 +1,4 @@
-"""The penalties core stays pure: no Django, no ORM, no clock or randomness (STYLE.md §2.3)."""
+"""The penalties core stays pure: no Django, no ORM, no clock or randomness."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Every infraction × REL × policy with the default circumstances.
 
-The expectations are written from ``shared/rules/2hg-tournament-rules.md`` §5.2 (IPG 2024 defaults
-at Competitive and Professional; the JAR at Regular) and DECISIONS.md, not read from the catalogue.
+The expectations are written from docs/rules.md#penalties-by-rel (IPG 2024 defaults
+at Competitive and Professional; the JAR at Regular) and docs/decisions.md, not read from the catalogue.
 """
 
 from __future__ import annotations

@@ -151,7 +151,7 @@ def test_a_forming_team_is_not_paired_and_joins_later_as_a_late_entry():
 
 
 def test_staff_at_the_desk_seat_the_player_and_the_account_is_linked_only_when_it_accepts():
-    """DECISIONS.md "Team formation": even staff cannot put an account on a team without its
+    """docs/decisions.md "Team formation": even staff cannot put an account on a team without its
     player's consent; the player takes the seat at once, so the team is paired either way."""
     tournament = event_with_teams(0)
     organizer, victim = tournament.created_by, UserFactory()

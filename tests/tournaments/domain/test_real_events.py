@@ -66,7 +66,7 @@ def test_points_and_tiebreakers_match_the_published_standings(path: Path) -> Non
 
 
 #: melee.gg ranks these two by their unfloored own GW% (0.30 v 0.2857) although both are floored
-#: to 1/3 by the rule (DECISIONS.md), which leaves OGW% to decide the other way. Every other
+#: to 1/3 by the rule (docs/rules.md#percentages), which leaves OGW% to decide the other way. Every other
 #: published rank is reproduced.
 KNOWN_SITE_DIVERGENCES = {"melee-340292": {"VaT 69": 38, "pedropannunzio": 39}}
 

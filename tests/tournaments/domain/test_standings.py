@@ -1,4 +1,4 @@
-"""Standings and tiebreakers, with every worked example of the rules summary §3.4 under both floors."""
+"""Standings and tiebreakers, with every worked example of docs/rules.md#worked-examples under both floors."""
 
 from __future__ import annotations
 

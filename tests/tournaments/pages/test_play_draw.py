@@ -1,4 +1,4 @@
-"""Who chooses to play or draw in the playoff, on the public page (MTR 9.3, DECISIONS.md Playoffs):
+"""Who chooses to play or draw in the playoff, on the public page (MTR 9.3, docs/rules.md#play-or-draw):
 the higher Swiss seed when the event announces it, else a team drawn from the round's seed."""
 
 from __future__ import annotations

@@ -73,7 +73,7 @@ class Command(BaseCommand):
 
     def _demo_event(self, organizer) -> Tournament:
         """Eight teams would get no Swiss rounds from the MTR chart (5-8 teams play single elimination);
-        a store night announces 3 rounds and a top 4 instead, as DECISIONS.md allows before round 1."""
+        a store night announces 3 rounds and a top 4 instead, as docs/rules.md#swiss-rounds allows before round 1."""
         tournament = tournament_create(
             actor=organizer,
             name="Demo Friday Night Two-Headed Giant",
