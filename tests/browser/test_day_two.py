@@ -44,7 +44,9 @@ def test_the_organizer_sets_the_cut_and_the_public_page_shows_who_advanced(live_
     expect(page.locator("#standings .badge.eliminated")).to_have_count(4)
     fits(page, 390)
     page.goto(f"{live_server.url}/events/{event.id}/standings/")
-    expect(page.locator("#day-two-line")).to_have_text("Day 2: 4 of 8 teams advanced with 3+ points after round 1.")
+    expect(page.locator("#day-two-line")).to_have_text(
+        "Day 2: 4 of 8 teams advanced with 3+ points after round 1."
+    )
     expect(page.locator("#standings tr.eliminated")).to_have_count(4)
     fits(page, 390)
     with page.expect_navigation():
