@@ -5,10 +5,12 @@
 # ones), gettext (the translation checks and `make messages`), Chromium for the browser tests,
 # poppler-utils for PDF checks, zbar-tools (zbarimg) to decode the QR codes printed on result slips,
 # wrk for the load test of `make bench` (bench/bench_public_load.py), npm for axe-core (the
-# accessibility audit of the browser tests, tests/browser/axe/package.json).
+# accessibility audit of the browser tests, tests/browser/axe/package.json) unless an npm command is
+# already there (a nodejs package from elsewhere ships its own npm and conflicts with Debian's).
 # Installs only what is missing, and only where it can (root with apt-get); otherwise it says what.
 set -eu
-PACKAGES="libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core fonts-noto-cjk fonts-noto-core fontconfig gettext chromium poppler-utils zbar-tools wrk npm"
+PACKAGES="libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core fonts-noto-cjk fonts-noto-core fontconfig gettext chromium poppler-utils zbar-tools wrk"
+command -v npm >/dev/null 2>&1 || PACKAGES="$PACKAGES npm"
 missing=""
 for pkg in $PACKAGES; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing="$missing $pkg"
