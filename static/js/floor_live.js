@@ -6,6 +6,8 @@
   var parts = document.querySelectorAll("[data-live][id]");
   if (!parts.length) { return; }
   var every = Math.max(2, parseInt(parts[0].getAttribute("data-live-every") || "5", 10)) * 1000;
+  // By id at each refresh: another script may have replaced a part (outbox.js swaps in the server's answer).
+  var ids = Array.prototype.map.call(parts, function (element) { return element.id; });
   function busy(element) {
     var active = document.activeElement;
     return active && element.contains(active) && /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName);
@@ -16,9 +18,10 @@
       .then(function (html) {
         if (!html) { return; }
         var fresh = new DOMParser().parseFromString(html, "text/html");
-        parts.forEach(function (element) {
-          var replacement = fresh.getElementById(element.id);
-          if (replacement && !busy(element) && replacement.innerHTML !== element.innerHTML) {
+        ids.forEach(function (id) {
+          var element = document.getElementById(id);
+          var replacement = fresh.getElementById(id);
+          if (element && replacement && !busy(element) && replacement.innerHTML !== element.innerHTML) {
             element.innerHTML = replacement.innerHTML;
           }
         });
