@@ -12,6 +12,7 @@ namespace of the caller's own). Used by ``bench/bench_slow_clients.py`` and the 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import statistics
 import time
 from dataclasses import dataclass, field
@@ -145,7 +146,7 @@ def siege(
 ) -> SiegeResult:
     """Hold ``idle`` + ``slow`` connections open (``settle`` seconds first, so every slow one has
     sent a header line), then time ``requests`` GETs of ``paths`` in turn (``timeout`` each)."""
-    return asyncio.run(
+    return _run_in_own_loop(
         _siege(
             host,
             port,
@@ -160,3 +161,14 @@ def siege(
             host_header=host_header or f"{host}:{port}",
         )
     )
+
+
+def _run_in_own_loop(coroutine):
+    """``asyncio.run`` refuses a thread whose loop is running (Playwright's sync API leaves one in a
+    test process that ran a browser test): the siege then gets a thread and a loop of its own."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coroutine)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
