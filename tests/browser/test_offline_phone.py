@@ -158,6 +158,9 @@ def test_on_plain_http_the_open_page_keeps_its_table_and_clock_and_sends_the_rep
     live_server, playwright, settings
 ):
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, LAN_NAME]
+    # The laptop's embedded mode on plain http: its cookies are not Secure (production's are, and a
+    # browser keeps a Secure cookie only from localhost or HTTPS).
+    settings.SESSION_COOKIE_SECURE = settings.CSRF_COOKIE_SECURE = False
     event, tables = started_tables()
     match = tables[1]
     me = f"/events/{event.id}/me/"

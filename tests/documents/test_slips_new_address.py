@@ -18,10 +18,17 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def embedded(settings, tmp_path):
+    """A laptop's settings. Its worker renders with the laptop's own PUBLIC_URL, so the slips render
+    in this process (eager) even in CI's service run, whose live worker has a PUBLIC_URL of its own."""
+    from config.celery import app
+
     settings.EMBEDDED_WORKER = True
     settings.CELERY_DATA_DIR = tmp_path / "celery"
     settings.CELERY_DATA_DIR.mkdir()
-    return settings
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield settings
+    app.conf.task_always_eager = eager
 
 
 def slips(event) -> list[DocumentJob]:
