@@ -31,6 +31,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from siege import siege  # noqa: E402
 
+from tests.conftest import IN_CI  # noqa: E402
+
 LAN_ADDRESS = "10.213.0.1"
 
 
@@ -136,7 +138,9 @@ def _stop(runner: subprocess.Popen, log: Path) -> float:
 def _tools() -> None:
     for tool in ("pdftoppm", "zbarimg"):
         if not shutil.which(tool):
-            pytest.skip(f"{tool} is missing: scripts/system-packages.sh installs it")
+            (pytest.fail if IN_CI else pytest.skip)(
+                f"{tool} is missing: scripts/system-packages.sh installs it"
+            )
 
 
 def test_on_another_port_slips_name_it_a_siege_costs_no_worker_and_sigterm_stops_the_tree(hall, tmp_path):
@@ -177,7 +181,7 @@ def namespace():
     """A network namespace whose default route leaves by a veth pair with ``LAN_ADDRESS``: a hall's
     network that exists only inside this test."""
     if os.geteuid() != 0 or not shutil.which("ip"):
-        pytest.skip("making a network namespace needs root and iproute2")
+        (pytest.fail if IN_CI else pytest.skip)("making a network namespace needs root and iproute2")
     name = f"twohg-hall-{os.getpid()}"
     steps = [
         ["ip", "netns", "add", name],
@@ -193,7 +197,9 @@ def namespace():
         made = subprocess.run(step, capture_output=True, text=True)
         if made.returncode != 0:
             subprocess.run(["ip", "netns", "delete", name], capture_output=True)
-            pytest.skip(f"cannot make a network namespace here: {' '.join(step)}: {made.stderr.strip()}")
+            (pytest.fail if IN_CI else pytest.skip)(
+                f"cannot make a network namespace here: {' '.join(step)}: {made.stderr.strip()}"
+            )
     yield ["ip", "netns", "exec", name]
     subprocess.run(["ip", "netns", "delete", name], capture_output=True)
 
