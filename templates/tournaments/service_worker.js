@@ -10,15 +10,28 @@ var PAGES = "pages";
 var STATIC = "static-" + CONFIG.version;
 var PAGE_PATTERNS = CONFIG.pages.map(function (source) { return new RegExp(source); });
 
+// Each file on its own: on a congested hall network one lost request must not cost the phone its
+// worker (cache.addAll fails whole, and the page would not try again before its next load). What
+// is missing is fetched again after each page the phone loads (fillGaps). Without cookies: the
+// offline page is the same for everyone (no name, no token in it).
+function precacheMissing() {
+  return caches.open(STATIC).then(function (cache) {
+    return Promise.all(CONFIG.precache.map(function (url) {
+      var request = new Request(url, { credentials: "omit" });
+      return cache.match(request).then(function (kept) {
+        if (kept) {
+          return null;
+        }
+        return fetch(request).then(function (response) {
+          return response.ok ? cache.put(request, response) : null;
+        }).catch(function () { return null; });
+      });
+    }));
+  });
+}
+
 self.addEventListener("install", function (event) {
-  event.waitUntil(
-    caches.open(STATIC)
-      .then(function (cache) {
-        // Without cookies: the offline page is the same for everyone (no name, no token in it).
-        return cache.addAll(CONFIG.precache.map(function (url) { return new Request(url, { credentials: "omit" }); }));
-      })
-      .then(function () { return self.skipWaiting(); })
-  );
+  event.waitUntil(precacheMissing().then(function () { return self.skipWaiting(); }));
 });
 
 self.addEventListener("activate", function (event) {
@@ -79,7 +92,7 @@ function offlinePage() {
 function networkFirst(event) {
   var request = event.request;
   return fetch(request).then(function (response) {
-    event.waitUntil(keep(request, response));
+    event.waitUntil(keep(request, response).then(precacheMissing));
     return response;
   }, function (error) {
     if (request.mode !== "navigate") {

@@ -84,7 +84,7 @@ def test_a_kept_page_reloads_offline_and_a_report_made_offline_is_sent_once_back
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
     log_in(page, live_server, "t1a", me)
-    assert wait_for(page, lambda: page.evaluate("navigator.serviceWorker.controller !== null"), 20)
+    assert wait_for(page, lambda: page.evaluate("navigator.serviceWorker.controller !== null"), 30)
     page.reload()  # now through the worker, which keeps the page
     # Chromium would offer to install it (a test's browser context is always an incognito one).
     installability = context.new_cdp_session(page).send("Page.getInstallabilityErrors")
@@ -256,4 +256,37 @@ def test_a_report_queued_while_the_other_team_reported_is_refused_and_the_player
     page.screenshot(path="/tmp/offline-report-refused.png", full_page=True)
     assert page.evaluate("localStorage.getItem('twohg-outbox')") == "[]"
     assert wait_for(page, lambda: reports(match) == 1, 5)
+    context.close()
+
+
+def test_a_file_lost_while_the_worker_installs_costs_the_phone_nothing(live_server, browser):
+    """On a congested hall network one precache request can fail: the worker still takes the page,
+    and fetches what it missed after the next page the phone loads."""
+    event, _tables = started_tables()
+    me = f"/events/{event.id}/me/"
+    context = browser.new_context(viewport=PHONE)
+    network = {"up": False}
+    lost = []
+
+    def lose_while_down(route):
+        if network["up"]:
+            route.continue_()
+        else:
+            lost.append(route.request.url)
+            route.abort("connectionreset")
+
+    context.route(re.compile(r".*/offline/$"), lose_while_down)
+    page = context.new_page()
+    log_in(page, live_server, "t1a", me)
+    assert wait_for(page, lambda: page.evaluate("navigator.serviceWorker.controller !== null"), 30)
+    assert lost, "the worker's install did not fetch the offline page"
+    has_offline_page = "caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k).then(c => c.match('/offline/'))))).then(rs => rs.some(r => !!r))"
+    assert page.evaluate(has_offline_page) is False
+    network["up"] = True
+    page.goto(f"{live_server.url}/events/{event.id}/")  # a page loaded through the worker
+    assert wait_for(page, lambda: page.evaluate(has_offline_page), 15)
+
+    context.set_offline(True)
+    page.goto(f"{live_server.url}/events/{event.id}/standings/")  # never opened on this phone
+    expect(page.locator("h1")).to_have_text("No connection")
     context.close()
