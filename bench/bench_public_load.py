@@ -236,6 +236,22 @@ def group_cpu_seconds(pgid: int) -> float:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
+def settle(pgid: int, quiet: float = 0.3, limit: float = 15.0) -> float:
+    """Wait until the server spends no CPU (under 5% of a core over ``quiet`` seconds); return the
+    seconds waited. A load client stops at once, but the requests its connections had already sent
+    are still served after it leaves (granian reads them before a thread is free and finishes them):
+    without this, the URL measured next pays for the previous one's leftovers."""
+    began = time.perf_counter()
+    last = group_cpu_seconds(pgid)
+    while time.perf_counter() - began < limit:
+        time.sleep(quiet)
+        now = group_cpu_seconds(pgid)
+        if now - last < 0.05 * quiet:
+            break
+        last = now
+    return time.perf_counter() - began
+
+
 def size(port: int, path: str) -> int:
     with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}") as response:
         return len(response.read())
@@ -331,9 +347,11 @@ def main() -> None:
             }
             load_before = os.getloadavg()
             results = {}
+            settled: dict[str, float] = {}
             phases = [(label, paths, "") for label, paths in urls.items()]
             phases.append(("live check (304)", lambda i: f"{event}/live/", f"If-None-Match: {etag}\r\n"))
             for label, paths, headers in phases:
+                settled[label] = settle(server.pid)
                 before = group_cpu_seconds(server.pid)
                 if client == "wrk":
                     results[label] = hammer_wrk(port, paths, args.connections, args.seconds, headers)
@@ -360,13 +378,13 @@ def main() -> None:
         f"load average {load_before[0]:.1f} before, {load_after[0]:.1f} after"
     )
     print()
-    print("| URL | req/s | median | p99 | errors | server CPU per request | statuses |")
-    print("|---|---:|---:|---:|---:|---:|---|")
+    print("| URL | req/s | median | p99 | errors | server CPU per request | statuses | settled before |")
+    print("|---|---:|---:|---:|---:|---:|---|---:|")
     for label, r in results.items():
         statuses = ", ".join(f"{code}×{count}" for code, count in sorted(r["statuses"].items()))
         print(
             f"| {label} | {r['rps']:.0f} | {r['median']:.1f} ms | {r['p99']:.1f} ms | {r['errors']} "
-            f"| {r['cpu_ms']:.2f} ms | {statuses} |"
+            f"| {r['cpu_ms']:.2f} ms | {statuses} | {settled[label]:.1f} s |"
         )
     ratio = results["pairings by table 1–50"]["rps"] / results["/healthz"]["rps"]
     cores = os.cpu_count() or 1
