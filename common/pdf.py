@@ -17,6 +17,7 @@ of such a document prints alike can be laid out once and drawn under each page (
 from __future__ import annotations
 
 import dataclasses
+import gc
 import io
 import logging
 import mimetypes
@@ -221,9 +222,15 @@ def _fork_render(
     template_name: str, context: dict, path: Path, draw: Callable[[dict], list[str]] | None
 ) -> int:
     """Render one chunk in a forked child that writes ``path`` (and, with ``draw``, its pages'
-    drawing operators beside it) and exits; returns the child's pid."""
+    drawing operators beside it) and exits; returns the child's pid.
+
+    The child runs without the garbage collector: its collections walked the whole inherited
+    heap (Django, WeasyPrint) again and again and took about a sixth of a chunk's CPU, while
+    what it frees is little (a 128-page chunk peaks 5 MB higher) and goes when it exits.
+    """
     pid = os.fork()
     if pid == 0:
+        gc.disable()
         code = 1
         try:
             path.write_bytes(render_pdf(template_name, context))
