@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote, urljoin, urlsplit
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
@@ -106,7 +106,8 @@ def print_stylesheet():
     template that wants no page label says so in its ``page_label`` block.
     """
     weasyprint, fetcher_class = _weasyprint()
-    return weasyprint.CSS(url=f"{BASE_URL.rstrip('/')}{settings.STATIC_URL}pdf/print.css", url_fetcher=fetcher_class())
+    url = urljoin(BASE_URL, f"{settings.STATIC_URL}pdf/print.css")
+    return weasyprint.CSS(url=url, url_fetcher=fetcher_class())
 
 
 @cache
