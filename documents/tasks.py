@@ -9,9 +9,11 @@ from celery import shared_task
 from celery.signals import worker_init, worker_ready
 from django.conf import settings
 from django.db import OperationalError
+from django.urls import reverse
 
 from common.pdf import warm_up
 from documents.services import document_render, documents_for_public_url_changed, documents_requeue_orphaned
+from tournaments.selectors import SLIP_SECRET_LENGTH
 
 logger = logging.getLogger(__name__)
 
@@ -19,13 +21,16 @@ logger = logging.getLogger(__name__)
 @worker_init.connect
 def warm_pdf_renderer(**_kwargs) -> None:
     """Warm WeasyPrint in the worker's main process before it forks its pool (``warm_up``), so
-    the first document after a worker (re)start does not wait about 1.5 s for it.
+    the first document after a worker (re)start does not wait about 1.5 s for it; and load the
+    URLconf, which the result slips' QR code addresses are reversed with (``slip_url``): loading
+    it took the first slips after a start 0.4 to 0.8 s of their serial part (bench/README.md).
 
     A failure is only logged: the worker runs every other task too (pairings, clocks), and a
     document job meets the same error again and records it on the job.
     """
     try:
         warm_up()
+        reverse("slip-report", args=[1, "0" * SLIP_SECRET_LENGTH])
     except Exception:
         logger.exception("could not warm the PDF renderer; document jobs will report why")
 

@@ -28,6 +28,7 @@ TEAMS = {
     "Αθήνα": ["Ελένη Παπαδοπούλου", "Νίκος Γεωργίου"],
     "서울": ["김 민수", "이 지은"],
     "São Paulo": ["José Araújo", "Zoë Müller"],
+    "Roma": ["Marco Rossi", "Giulia Bianchi"],  # eight teams: no bye, every team has a slip
 }
 
 
@@ -73,7 +74,7 @@ def _fonts(path: str) -> str:
     return subprocess.run([_tool("pdffonts"), path], check=True, capture_output=True, text=True).stdout
 
 
-@pytest.mark.parametrize("kind", ["pairings_by_table", "pairings_by_name"])
+@pytest.mark.parametrize("kind", ["pairings_by_table", "pairings_by_name", "result_slips"])
 def test_names_in_every_script_print_intact(world_event, tmp_path, kind):
     path = _pdf(world_event, kind, tmp_path)
     text = _text(path)
@@ -109,7 +110,9 @@ def test_a_japanese_event_prints_japanese_headings(world_event, tmp_path, kind, 
     assert "Pairings" not in text and "Round" not in text
 
 
-def test_right_to_left_names_print_intact(world_event, tmp_path):
-    text = _text(_pdf(world_event, "pairings_by_table", tmp_path))
+@pytest.mark.parametrize("kind", ["pairings_by_table", "result_slips"])
+def test_right_to_left_names_print_intact(world_event, tmp_path, kind):
+    """On the slips, both teams' rosters share their lines, a tab apart (``builders._side_by_side``)."""
+    text = _text(_pdf(world_event, kind, tmp_path))
     for name in ("محمد علي", "שרה כהן", "ירושלים"):
         assert name in text or name[::-1] in text, f"{name!r} missing:\n{text}"
