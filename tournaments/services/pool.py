@@ -25,7 +25,7 @@ from tournaments.domain.text import clean_reading, reading_problem
 from tournaments.enums import RoundKind
 from tournaments.models import Player, PoolEntry, Round, Team, Tournament
 from tournaments.registration.checks import refuse_too_long, require_registration_open, unused_join_code
-from tournaments.registration.completion import record_missed_rounds
+from tournaments.registration.completion import team_completed
 from tournaments.services.audit import audit_log
 from tournaments.services.locks import lock_tournament
 
@@ -185,11 +185,10 @@ def _team_name(tournament: Tournament, entries: list[PoolEntry]) -> str:
 
 
 def _team_from_entries(tournament: Tournament, entries: list[PoolEntry]) -> Team:
-    missed = list(Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS).order_by("number"))
     team = Team.objects.create(
         tournament=tournament,
         name=_team_name(tournament, entries),
-        registered_after_round=len(missed),
+        registered_after_round=Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS).count(),
         join_code=unused_join_code(),
     )
     taken_ids = set(
@@ -210,6 +209,6 @@ def _team_from_entries(tournament: Tournament, entries: list[PoolEntry]) -> Team
             position=position,
         )
     if len(entries) >= tournament.team_size:
-        record_missed_rounds(tournament, team, missed)
+        team_completed(tournament, team)
     PoolEntry.objects.filter(pk__in=[entry.pk for entry in entries]).delete()
     return team
