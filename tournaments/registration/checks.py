@@ -11,9 +11,10 @@ from common.errors import ConflictError, DomainError
 from common.i18n import localize
 from common.lookalike import lookalike_of
 from tournaments.domain.team_forming import new_join_code
-from tournaments.domain.text import reading_problem
+from tournaments.domain.team_names import team_name_problem
 from tournaments.enums import RoundKind, TournamentStatus
 from tournaments.models import Player, Team, Tournament
+from tournaments.registration.planner import Refusal, reading_refusals, too_long
 
 _PLAYER_FIELD = re.compile(r"^players\[(\d+)\]\.(\w+)$")
 _PART_LABELS = {
@@ -41,30 +42,29 @@ def field_label(field: str) -> str:
     return str(_FIELD_LABELS.get(field, field))
 
 
-def normalise_wizards_id(raw: str) -> str:
-    return raw.strip().casefold()
+def player_limits() -> dict[str, int]:
+    """The characters a player's name and Wizards Account columns hold."""
+    limits = {
+        part: getattr(Player._meta.get_field(part), "max_length", None) for part in ("name", "wizards_id")
+    }
+    return {part: limit for part, limit in limits.items() if limit is not None}
 
 
-def length_errors(field: str = "", **values: str) -> list[dict]:
-    """A refusal for each player detail (``name``, ``wizards_id``) longer than its column holds,
-    so a pasted page of text is a 400 naming it, not a database error."""
-    errors = []
-    for part, value in values.items():
-        limit = getattr(Player._meta.get_field(part), "max_length", None)
-        if limit is not None and len(value) > limit:
-            errors.append(
-                {
-                    "field": f"{field}.{part}" if field else part,
-                    "message": _("at most %(limit)s characters, got %(length)s")
-                    % {"limit": limit, "length": len(value)},
-                }
-            )
-    return errors
+def localized(refusals: list[Refusal] | tuple[Refusal, ...]) -> list[dict]:
+    """The planner's refusals in the active language."""
+    return [{"field": r["field"], "message": localize(r["message"])} for r in refusals]
+
+
+def refused(summary: str, errors: list[dict]) -> DomainError:
+    """The 400 for ``errors`` (translated), ``summary`` ("Team not registered: %(problems)s")
+    listing each in the form's words."""
+    problems = "; ".join(f"{field_label(e['field'])}: {e['message']}" for e in errors)
+    return DomainError(summary % {"problems": problems}, errors=errors)
 
 
 def refuse_too_long(**values: str) -> None:
-    """``length_errors`` as a 400, for a form of one player's details."""
-    errors = length_errors(**values)
+    """Values too long for their player columns as a 400, for a form of one player's details."""
+    errors = localized(too_long(limits=player_limits(), **values))
     if errors:
         raise DomainError(
             "; ".join(f"{field_label(e['field'])}: {e['message']}" for e in errors), errors=errors
@@ -72,8 +72,16 @@ def refuse_too_long(**values: str) -> None:
 
 
 def reading_errors(field: str, reading: str) -> list[dict]:
-    problem = reading_problem(reading)
-    return [{"field": f"{field}.name_reading", "message": localize(problem)}] if problem else []
+    return localized(reading_refusals(field, reading))
+
+
+def name_refusal(tournament: Tournament, name: str, team_id: int | None = None) -> dict | None:
+    """Why a team may not be (re)named ``name`` (already tidied): a refused word or length, or a
+    clash with another team of the event (``name_clash``)."""
+    problem = team_name_problem(name)
+    if problem:
+        return {"field": "name", "message": localize(problem)}
+    return name_clash(tournament, name, team_id=team_id)
 
 
 def require_registration_open(tournament: Tournament) -> None:

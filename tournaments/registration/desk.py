@@ -1,24 +1,64 @@
-"""The desk's corrections: a registered team's names and Wizards Accounts, and account links."""
+"""The desk: staff register a whole team, correct a registered one, and ask an account to be linked."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from common.errors import ConflictError, DomainError
-from common.i18n import localize
+from common.errors import ConflictError
 from tournaments.domain.team_forming import InvitationStatus
-from tournaments.domain.team_names import team_name_problem
 from tournaments.domain.text import clean_reading
-from tournaments.models import Player, Team, TeamInvitation
-from tournaments.registration.checks import field_label, name_clash, normalise_wizards_id, reading_errors
+from tournaments.models import Player, Team, TeamInvitation, Tournament
+from tournaments.registration.checks import name_refusal, reading_errors, refused, unused_join_code
 from tournaments.registration.invitations import invitations_create
+from tournaments.registration.planner import PlayerEntry, RosterPlan, normalise_wizards_id
+from tournaments.registration.roster import team_create
 from tournaments.services.audit import audit_log
 from tournaments.services.events import account_by_name
 from tournaments.services.locks import lock_tournament
+
+
+def desk_team_register(
+    *,
+    tournament: Tournament,
+    actor,
+    name: str,
+    players: list[PlayerEntry],
+    awarded_byes: int,
+    plan: RosterPlan,
+    accounts: Mapping[int, Any],
+) -> Team:
+    """Staff register a whole team at the desk (``team_register`` planned it): every player takes
+    their seat at once, and the team has no captain. An account staff name for a player is asked to
+    be linked to that player, linked only when its player accepts (an invitation with ``player``)
+    through the team's join code, which only such a team gets."""
+    team = team_create(
+        tournament=tournament,
+        actor=actor,
+        name=name,
+        players=players,
+        awarded_byes=awarded_byes,
+        plan=plan,
+        captain=None,
+        join_code=unused_join_code() if plan.linked else None,
+    )
+    if plan.linked:
+        seats = {player.position: player for player in team.players.all()}
+        invitations_create(
+            team=team,
+            actor=actor,
+            invitees=[
+                (accounts[account], players[index].name, players[index].wizards_id)
+                for index, account in plan.linked.items()
+            ],
+            players=[seats[plan.seated.index(index)] for index in plan.linked],
+        )
+    return team
 
 
 @dataclass(frozen=True)
@@ -52,11 +92,8 @@ def team_update(
     if tournament.rounds.exists() and not reason:
         errors.append({"field": "reason", "message": _("round 1 is paired: say why the team changes")})
     name = " ".join(name.split())
-    problem = team_name_problem(name)
-    if problem:
-        errors.append({"field": "name", "message": localize(problem)})
-    elif (clash := name_clash(tournament, name, team_id=team.pk)) is not None:
-        errors.append(clash)
+    if (refusal := name_refusal(tournament, name, team_id=team.pk)) is not None:
+        errors.append(refusal)
     if fixed_table is not None and fixed_table < 1:
         errors.append({"field": "fixed_table", "message": _("a table number is 1 or more")})
     current = {player.pk: player for player in team.players.all()}
@@ -90,11 +127,7 @@ def team_update(
             )
         seen.add(wizards_id)
     if errors:
-        raise DomainError(
-            _("Team not changed: %(problems)s")
-            % {"problems": "; ".join(f"{field_label(e['field'])}: {e['message']}" for e in errors)},
-            errors=errors,
-        )
+        raise refused(_("Team not changed: %(problems)s"), errors)
     before = {
         "name": team.name,
         "fixed_table": team.fixed_table,

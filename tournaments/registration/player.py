@@ -1,14 +1,17 @@
-"""Joining a team with consent: invitations to named accounts, join codes, accepting, declining.
+"""The player: registering a team they are on, inviting to it, and joining a team with consent.
 
 A player account joins a team only by accepting (docs/decisions.md "Team formation"): a named
 account gets a pending invitation; anyone holding the team's join code (or its invite link) may
 take an open seat. Every write that seats a player takes the event lock first
 (``services.locks``), so two players accepting the last seat at once are serialised: the first
 takes it, the second is told the team is full (409). A team whose last seat is taken after
-Swiss rounds were paired is a late entry from that moment, with its missed rounds recorded.
+Swiss rounds were paired is a late entry from that moment (``completion.team_completed``).
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -19,14 +22,51 @@ from common.errors import ConflictError, DomainError
 from common.i18n import localize
 from tournaments.domain.team_forming import InvitationStatus, join_code_problem, normalise_join_code
 from tournaments.domain.text import clean_reading, reading_problem
-from tournaments.enums import RoundKind
-from tournaments.models import Player, PoolEntry, Round, Team, TeamInvitation
-from tournaments.registration.checks import refuse_too_long, require_registration_open
-from tournaments.registration.completion import record_missed_rounds
+from tournaments.models import Player, PoolEntry, Team, TeamInvitation, Tournament
+from tournaments.registration.checks import refuse_too_long, require_registration_open, unused_join_code
+from tournaments.registration.completion import team_completed
 from tournaments.registration.invitations import invitations_create
+from tournaments.registration.planner import PlayerEntry, RosterPlan
+from tournaments.registration.roster import team_create
 from tournaments.rules import can_run_event
 from tournaments.services.audit import audit_log
 from tournaments.services.locks import lock_tournament
+
+
+def player_team_register(
+    *,
+    tournament: Tournament,
+    actor,
+    name: str,
+    players: list[PlayerEntry],
+    awarded_byes: int,
+    plan: RosterPlan,
+    accounts: Mapping[int, Any],
+) -> Team:
+    """A player registers a team they are on (``team_register`` planned it): their own entry is the
+    team's first player (they are its captain), and every other account they name, by login or by
+    the Wizards Account it played under, gets an invitation to accept or decline through the
+    team's join code."""
+    team = team_create(
+        tournament=tournament,
+        actor=actor,
+        name=name,
+        players=players,
+        awarded_byes=awarded_byes,
+        plan=plan,
+        captain=actor,
+        join_code=unused_join_code(),
+    )
+    invitations_create(
+        team=team,
+        actor=actor,
+        invitees=[
+            (accounts[account], players[index].name, players[index].wizards_id)
+            for index, account in plan.invited.items()
+        ],
+        named_by_wizards_account=plan.by_wizards_account,
+    )
+    return team
 
 
 def _open_seats(team: Team) -> int:
@@ -209,18 +249,7 @@ def invitation_accept(
         invitation.save(update_fields=["status", "answered_at"])
     PoolEntry.objects.filter(tournament=tournament, user=actor).delete()
     completed = seated + 1 >= tournament.team_size
-    late_after = None
-    if completed:
-        missed = list(Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS).order_by("number"))
-        if missed:
-            late_after = len(missed)
-            team.registered_after_round = late_after
-            team.save(update_fields=["registered_after_round"])
-            record_missed_rounds(tournament, team, missed)
-        # Nobody else can take a seat now; the others' invitations lapse.
-        team.invitations.filter(status=InvitationStatus.PENDING).update(
-            status=InvitationStatus.CANCELLED, answered_at=timezone.now()
-        )
+    late_after = (team_completed(tournament, team) or None) if completed else None
     audit_log(
         tournament=tournament,
         actor=actor,
