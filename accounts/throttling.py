@@ -11,7 +11,7 @@ Policy (README, "Security and reliability"):
   with an account of their own could otherwise reset it).
 - **Sign-ups** are counted per client address, every attempt, at the same rate.
 - **Join codes that lead nowhere** (an unknown code, or a team whose invitation is not open to the
-  reader: ``tournaments.services.invitations``) are counted per account and per client address,
+  reader: ``tournaments.registration.player``) are counted per account and per client address,
   at the same rate and in the same cache; over it, every join-code request (the invite link, the
   join-code API) is refused with 429 before the code is looked up. Codes are long enough that
   guessing within the limit is hopeless (``docs/decisions.md``, "Join codes").

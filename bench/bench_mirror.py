@@ -135,7 +135,8 @@ from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
 from tournaments.services.events import tournament_create
 from tournaments.services.rounds import round_pair, round_publish
-from tournaments.services.teams import PlayerEntry, team_register
+from tournaments.registration.planner import PlayerEntry
+from tournaments.registration.register import team_register
 organizer = get_user_model().objects.create_user("hall-organizer", password=None, is_staff=True)
 event = tournament_create(actor=organizer, name="Saturday 2HG", swiss_rounds=3, top_cut=0)
 for number in range(1, {teams} + 1):

@@ -1,4 +1,5 @@
-"""The domain cores stay pure: no module under */domain/ may import Django or a models module.
+"""The domain cores stay pure: no module under */domain/ may import Django or a models module, nor
+the pure planners kept beside their services (``tournaments/registration/planner.py``).
 
 That keeps the pairing, standings, decklist and penalty rules testable without a database and
 callable from anywhere.
@@ -14,10 +15,16 @@ import pytest
 from tests.source import parse
 
 REPO = Path(__file__).resolve().parents[1]
+PURE_PLANNERS = [REPO / "tournaments" / "registration" / "planner.py"]
 DOMAIN_FILES = sorted(
-    p
-    for app in ("tournaments", "clock", "decklists", "penalties", "floor")
-    for p in (REPO / app / "domain").glob("*.py")
+    [
+        *(
+            p
+            for app in ("tournaments", "clock", "decklists", "penalties", "floor")
+            for p in (REPO / app / "domain").glob("*.py")
+        ),
+        *PURE_PLANNERS,
+    ]
 )
 
 

@@ -28,7 +28,7 @@ from tournaments.enums import (
     UdcMode,
 )
 from tournaments.models import Tournament
-from tournaments.services.teams import PlayerEntry
+from tournaments.registration.planner import PlayerEntry
 
 SEAT_LABELS = "ABCD"
 

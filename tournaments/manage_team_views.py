@@ -26,8 +26,10 @@ from tournaments.forms import ReasonForm, TeamRegisterForm, TeamsImportForm, add
 from tournaments.manage_views import refused, render_manage
 from tournaments.models import Player, Team
 from tournaments.page_access import staff_event
+from tournaments.registration.checks import field_label
+from tournaments.registration.desk import PlayerEdit, account_link_invite, team_update
+from tournaments.registration.register import team_register
 from tournaments.selectors import teams_for
-from tournaments.services.invitations import account_link_invite
 from tournaments.services.participation import (
     team_check_in_by_code,
     team_drop,
@@ -36,7 +38,6 @@ from tournaments.services.participation import (
     teams_check_in,
 )
 from tournaments.services.team_import import teams_import
-from tournaments.services.teams import PlayerEdit, field_label, team_register, team_update
 
 #: The largest fixed table the column holds.
 MAX_TABLE = column_range(Team, "fixed_table")[1]

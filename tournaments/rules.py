@@ -96,7 +96,7 @@ def can_run_event(user, tournament: Tournament | int) -> bool:
 def can_register_team(user, tournament: Tournament | int, usernames: frozenset[str] = frozenset()) -> bool:
     """Scorekeeping staff register any team; a logged-in player registers a team listing them
     by username (``usernames``: the usernames the registration names); the other accounts it
-    names are only invited (``services.invitations``)."""
+    names are only invited (``registration.player``)."""
     if can_run_event(user, tournament):
         return True
     return is_logged_in(user) and user.username in usernames

@@ -31,9 +31,8 @@ from tournaments.domain.team_forming import (
 )
 from tournaments.models import PoolEntry, Team, TeamInvitation, Tournament
 from tournaments.permissions import player_team_id
-from tournaments.rules import can_check_in, can_form_pool_teams, can_invite_to_team, can_run_event
-from tournaments.selectors import invitations_for, pool_for, teams_for
-from tournaments.services.invitations import (
+from tournaments.registration.planner import PlayerEntry
+from tournaments.registration.player import (
     InvitationNotOpen,
     invitation_accept,
     invitation_cancel,
@@ -42,6 +41,9 @@ from tournaments.services.invitations import (
     invitation_send,
     team_by_code,
 )
+from tournaments.registration.register import team_register
+from tournaments.rules import can_check_in, can_form_pool_teams, can_invite_to_team, can_run_event
+from tournaments.selectors import invitations_for, pool_for, teams_for
 from tournaments.services.participation import team_check_in
 from tournaments.services.pool import (
     pool_form_team_by_hand,
@@ -50,7 +52,6 @@ from tournaments.services.pool import (
     pool_leave,
     pool_plan,
 )
-from tournaments.services.teams import PlayerEntry, team_register
 
 
 def _text(request, name: str) -> str:

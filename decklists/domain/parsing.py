@@ -128,53 +128,81 @@ def parse_decklist(
     max_copies: int = MAX_COPIES_PER_LINE,
 ) -> ParsedDecklist:
     """Parse pasted decklist text. Never raises: problems come back in ``errors``."""
+    lines = _lines(text, max_chars, max_lines)
+    if isinstance(lines, DeckError):
+        return ParsedDecklist((), (lines,))
+    entries, errors = _read(lines, max_copies)
+    if not entries and not errors:
+        errors.append(_error(ErrorCode.PARSE_NO_CARDS, N_("The list has no card lines.")))
+    return ParsedDecklist(tuple(entries), tuple(errors))
+
+
+def _lines(text: str, max_chars: int, max_lines: int) -> list[str] | DeckError:
+    """The text's lines, trailing blank ones dropped, or the refusal of the whole text (too long,
+    empty, too many lines) before any line is read."""
     if len(text) > max_chars:
-        return ParsedDecklist(
-            (),
-            (
-                _error(
-                    ErrorCode.PARSE_TOO_LONG,
-                    N_(
-                        "The list has %(count)s characters; the limit is %(limit)s.",
-                        count=len(text),
-                        limit=max_chars,
-                    ),
-                ),
+        return _error(
+            ErrorCode.PARSE_TOO_LONG,
+            N_(
+                "The list has %(count)s characters; the limit is %(limit)s.", count=len(text), limit=max_chars
             ),
         )
     lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     while lines and not lines[-1].strip():
         lines.pop()
     if not lines:
-        return ParsedDecklist((), (_error(ErrorCode.PARSE_EMPTY, N_("The list is empty.")),))
+        return _error(ErrorCode.PARSE_EMPTY, N_("The list is empty."))
     if len(lines) > max_lines:
-        return ParsedDecklist(
-            (),
-            (
-                _error(
-                    ErrorCode.PARSE_TOO_MANY_LINES,
-                    N_(
-                        "The list has %(count)s lines; the limit is %(limit)s.",
-                        count=len(lines),
-                        limit=max_lines,
-                    ),
-                ),
-            ),
+        return _error(
+            ErrorCode.PARSE_TOO_MANY_LINES,
+            N_("The list has %(count)s lines; the limit is %(limit)s.", count=len(lines), limit=max_lines),
         )
+    return lines
 
-    entries: list[Entry] = []
-    errors: list[DeckError] = []
+
+@dataclass
+class _Sections:
+    """Which section the next card line goes to: the one a header opened, or the one a blank line
+    opened after it (the sideboard after main-deck cards, as MTGO writes it; the main deck again
+    after a commander or companion); ``None``: a section whose lines are ignored ("About")."""
+
     section: Section | None = Section.MAIN
     after_blank: Section | None = None
-    main_seen = False
+    main_seen: bool = False
+
+    def blank(self) -> None:
+        if self.section is Section.MAIN and self.main_seen:
+            self.after_blank = Section.SIDEBOARD
+        elif self.section is not Section.MAIN and self.section is not Section.SIDEBOARD:
+            self.after_blank = Section.MAIN
+
+    def open(self, section: Section | None) -> None:
+        self.section, self.after_blank = section, None
+
+    def ignored(self) -> bool:
+        return self.section is None and self.after_blank is None
+
+    def target(self) -> Section:
+        return self.after_blank or self.section or Section.MAIN
+
+    def card(self, entry: Entry, sideboard_prefixed: bool) -> None:
+        """A card line was read: its section stays open, unless only its "SB:" prefix put it there."""
+        if entry.section is Section.MAIN:
+            self.main_seen = True
+        self.section, self.after_blank = self.section if sideboard_prefixed else entry.section, None
+
+
+def _read(lines: list[str], max_copies: int) -> tuple[list[Entry], list[DeckError]]:
+    """Every line in turn: blank lines, headers, comments and a CSV header steer or are skipped;
+    each card line gives an entry or a line-numbered error."""
+    entries: list[Entry] = []
+    errors: list[DeckError] = []
+    sections = _Sections()
     csv_header_allowed = True
     for number, raw in enumerate(lines, start=1):
         line = " ".join(raw.replace("\u00a0", " ").split())
         if not line:
-            if section is Section.MAIN and main_seen:
-                after_blank = Section.SIDEBOARD
-            elif section is not Section.MAIN and section is not Section.SIDEBOARD:
-                after_blank = Section.MAIN
+            sections.blank()
             continue
         if _CONTROL.search(raw):
             errors.append(
@@ -188,113 +216,108 @@ def parse_decklist(
             continue
         is_header, opened = _header(line)
         if is_header:
-            section, after_blank = opened, None
+            sections.open(opened)
             continue
-        if line.startswith(("//", "#")):
-            continue
-        if section is None and after_blank is None:
+        if line.startswith(("//", "#")) or sections.ignored():
             continue
         if csv_header_allowed and _CSV_HEADER.match(line):
             csv_header_allowed = False
             continue
         csv_header_allowed = False
+        card = _card(line, number, sections.target(), max_copies)
+        if isinstance(card, DeckError):
+            errors.append(card)
+            continue
+        sections.card(card, sideboard_prefixed=_SIDEBOARD_PREFIX.match(line) is not None)
+        entries.append(card)
+    return entries, errors
 
-        target = after_blank or section or Section.MAIN
-        body = line
-        if _SIDEBOARD_PREFIX.match(body):
-            body = _SIDEBOARD_PREFIX.sub("", body)
-            target = Section.SIDEBOARD
-        if _CSV_LINE.match(body):
-            fields = _split_csv(body)
-            if fields is None or len(fields) != 2:
-                errors.append(
-                    _error(
-                        ErrorCode.PARSE_BAD_CSV,
-                        N_("A CSV row needs exactly two columns: count,name."),
-                        number,
-                        line,
-                    )
-                )
-                continue
-            count_text, name = fields
-            printing = ""
-        else:
-            match = _CARD_LINE.match(body)
-            if match is None:
-                errors.append(
-                    _error(
-                        ErrorCode.PARSE_MISSING_COUNT,
-                        N_(
-                            "Line %(line)s should start with a number of copies, e.g. '4 %(card)s'.",
-                            line=number,
-                            card=clip(body),
-                        ),
-                        number,
-                        line,
-                    )
-                )
-                continue
-            count_text, name = match.group("count"), (match.group("name") or "").strip()
-            printing = ""
-            found = _ARENA_PRINTING.search(name)
-            if found is not None:
-                name, printing = name[: found.start()].strip(), found.group(1)
-        if not name:
-            errors.append(
-                _error(
-                    ErrorCode.PARSE_MISSING_NAME,
-                    N_("Line %(line)s has no card name.", line=number),
-                    number,
-                    line,
-                )
-            )
-            continue
-        # isdecimal, not isdigit: "²" is a digit that int() refuses. All zeros is below 1.
-        if not count_text.isdecimal() or not count_text.strip("0"):
-            errors.append(
-                _error(
-                    ErrorCode.PARSE_BAD_COUNT,
-                    N_(
-                        "Line %(line)s: %(problem)s",
-                        line=number,
-                        problem=N_(
-                            "%(count)r is not a positive whole number of copies.", count=clip(count_text)
-                        ),
-                    ),
-                    number,
-                    line,
-                )
-            )
-            continue
-        # Leading zeros go, and a count longer than the limit's digits is too large without
-        # converting it: Python refuses to turn over 4,300 digits into an int (a ValueError).
-        count_text = count_text.lstrip("0")
-        if len(count_text) > len(str(max_copies)) or int(count_text) > max_copies:
-            errors.append(
-                _error(
-                    ErrorCode.PARSE_COUNT_TOO_LARGE,
-                    N_(
-                        "Line %(line)s: %(problem)s",
-                        line=number,
-                        problem=N_(
-                            "%(count)s copies; at most %(limit)s per line.",
-                            count=clip(count_text),
-                            limit=max_copies,
-                        ),
-                    ),
-                    number,
-                    line,
-                )
-            )
-            continue
-        count = int(count_text)
-        if target is Section.MAIN:
-            main_seen = True
-        section, after_blank = target if _SIDEBOARD_PREFIX.match(line) is None else section, None
-        entries.append(
-            Entry(count=count, name=name, section=target, line=number, line_text=line, printing=printing)
+
+def _card(line: str, number: int, target: Section, max_copies: int) -> Entry | DeckError:
+    """One card line (``4 Name``, ``4x Name (SET) 1``, ``SB: 2 Name``, ``count,name``) as an entry."""
+    body = line
+    if _SIDEBOARD_PREFIX.match(body):
+        body = _SIDEBOARD_PREFIX.sub("", body)
+        target = Section.SIDEBOARD
+    parts = _count_and_name(body, number, line)
+    if isinstance(parts, DeckError):
+        return parts
+    count_text, name, printing = parts
+    if not name:
+        return _error(
+            ErrorCode.PARSE_MISSING_NAME,
+            N_("Line %(line)s has no card name.", line=number),
+            number,
+            line,
         )
+    count = _copies(count_text, number, line, max_copies)
+    if isinstance(count, DeckError):
+        return count
+    return Entry(count=count, name=name, section=target, line=number, line_text=line, printing=printing)
 
-    if not entries and not errors:
-        errors.append(_error(ErrorCode.PARSE_NO_CARDS, N_("The list has no card lines.")))
-    return ParsedDecklist(tuple(entries), tuple(errors))
+
+def _count_and_name(body: str, number: int, line: str) -> tuple[str, str, str] | DeckError:
+    """The count as written, the card name and an Arena printing split off it, from a CSV row or a
+    count-first line."""
+    if _CSV_LINE.match(body):
+        fields = _split_csv(body)
+        if fields is None or len(fields) != 2:
+            return _error(
+                ErrorCode.PARSE_BAD_CSV,
+                N_("A CSV row needs exactly two columns: count,name."),
+                number,
+                line,
+            )
+        return fields[0], fields[1], ""
+    match = _CARD_LINE.match(body)
+    if match is None:
+        return _error(
+            ErrorCode.PARSE_MISSING_COUNT,
+            N_(
+                "Line %(line)s should start with a number of copies, e.g. '4 %(card)s'.",
+                line=number,
+                card=clip(body),
+            ),
+            number,
+            line,
+        )
+    count_text, name = match.group("count"), (match.group("name") or "").strip()
+    found = _ARENA_PRINTING.search(name)
+    if found is not None:
+        return count_text, name[: found.start()].strip(), found.group(1)
+    return count_text, name, ""
+
+
+def _copies(count_text: str, number: int, line: str, max_copies: int) -> int | DeckError:
+    """The number of copies a count gives, or why it gives none."""
+    # isdecimal, not isdigit: "²" is a digit that int() refuses. All zeros is below 1.
+    if not count_text.isdecimal() or not count_text.strip("0"):
+        return _error(
+            ErrorCode.PARSE_BAD_COUNT,
+            N_(
+                "Line %(line)s: %(problem)s",
+                line=number,
+                problem=N_("%(count)r is not a positive whole number of copies.", count=clip(count_text)),
+            ),
+            number,
+            line,
+        )
+    # Leading zeros go, and a count longer than the limit's digits is too large without
+    # converting it: Python refuses to turn over 4,300 digits into an int (a ValueError).
+    count_text = count_text.lstrip("0")
+    if len(count_text) > len(str(max_copies)) or int(count_text) > max_copies:
+        return _error(
+            ErrorCode.PARSE_COUNT_TOO_LARGE,
+            N_(
+                "Line %(line)s: %(problem)s",
+                line=number,
+                problem=N_(
+                    "%(count)s copies; at most %(limit)s per line.",
+                    count=clip(count_text),
+                    limit=max_copies,
+                ),
+            ),
+            number,
+            line,
+        )
+    return int(count_text)

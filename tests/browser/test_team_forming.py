@@ -184,7 +184,8 @@ def test_the_pool_forms_a_team_and_round_one_asks_about_check_in(live_server, ph
 
 def test_an_account_staff_name_at_the_desk_is_linked_once_its_player_says_yes(live_server, phone):
     """docs/decisions.md "Team formation": the desk seats the player, the account joins by consent."""
-    from tournaments.services.teams import PlayerEntry, team_register
+    from tournaments.registration.planner import PlayerEntry
+    from tournaments.registration.register import team_register
 
     organizer = UserFactory(username="orga")
     event = build_event(organizer, TEAMS[:4])

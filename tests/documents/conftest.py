@@ -15,9 +15,10 @@ from pypdf import PdfReader
 from documents.models import DocumentJob
 from tests.factories import UserFactory
 from tournaments.models import Round, Tournament
+from tournaments.registration.planner import PlayerEntry
+from tournaments.registration.register import team_register
 from tournaments.services.events import tournament_create
 from tournaments.services.rounds import round_pair
-from tournaments.services.teams import PlayerEntry, team_register
 
 FIRST = ["Ava", "Ben", "Chloe", "Dmitri", "Elif", "Farid", "Grace", "Hiro", "Ines", "Jonas", "Kofi", "Lena"]
 LAST = [

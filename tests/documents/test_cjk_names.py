@@ -19,9 +19,10 @@ from documents.templatetags.print_text import fallback_fonts
 from documents.textfit import fallback_runs, width_mm
 from tests.documents.test_long_names import MARGIN, RIGHT, assert_within_columns, words_of
 from tests.factories import UserFactory
+from tournaments.registration.planner import PlayerEntry
+from tournaments.registration.register import team_register
 from tournaments.services.events import tournament_create
 from tournaments.services.rounds import round_pair
-from tournaments.services.teams import PlayerEntry, team_register
 
 pytestmark = pytest.mark.django_db
 

@@ -18,9 +18,10 @@ from documents.services import document_render
 from tests.documents.test_long_names import words_of
 from tests.factories import UserFactory
 from tournaments.models import Team
+from tournaments.registration.planner import PlayerEntry
+from tournaments.registration.register import team_register
 from tournaments.services.events import tournament_create
 from tournaments.services.rounds import round_pair_manual
-from tournaments.services.teams import PlayerEntry, team_register
 
 CSS = STYLESHEET.read_text(encoding="utf-8")
 

@@ -27,9 +27,10 @@ from tests.conftest import IN_CI
 from tests.documents.conftest import pages_text, pdf_of
 from tests.factories import UserFactory
 from tournaments.models import Match
+from tournaments.registration.planner import PlayerEntry
+from tournaments.registration.register import team_register
 from tournaments.services.events import tournament_create
 from tournaments.services.rounds import round_pair
-from tournaments.services.teams import PlayerEntry, team_register
 
 pytestmark = pytest.mark.django_db
 

@@ -14,9 +14,10 @@ import pytest
 from documents.models import DocumentJob
 from documents.services import document_render
 from tests.factories import UserFactory
+from tournaments.registration.planner import PlayerEntry
+from tournaments.registration.register import team_register
 from tournaments.services.events import tournament_create
 from tournaments.services.rounds import round_pair
-from tournaments.services.teams import PlayerEntry, team_register
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ import pytest
 from common.lookalike import lookalike_of
 from tests.tournaments.factories import client_for, event_with_teams, register_team
 from tournaments.models import Team
-from tournaments.services.teams import team_update
+from tournaments.registration.desk import team_update
 
 pytestmark = pytest.mark.django_db
 

@@ -17,11 +17,12 @@ from rest_framework.test import APIClient
 from tests.factories import UserFactory
 from tournaments.enums import StaffRole
 from tournaments.models import Match, Team
+from tournaments.registration.planner import PlayerEntry
+from tournaments.registration.register import team_register
 from tournaments.selectors import standings_for
 from tournaments.services.events import staff_add, tournament_create
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_pair, round_pair_manual
-from tournaments.services.teams import PlayerEntry, team_register
 
 NAMES = ["Ajani", "Bolas", "Chandra", "Dakkon", "Elspeth", "Freyalise"]
 

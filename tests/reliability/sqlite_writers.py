@@ -34,8 +34,9 @@ def main() -> None:
     from django.core.management import call_command
     from django.db import connection
 
+    from tournaments.registration.planner import PlayerEntry
+    from tournaments.registration.register import team_register
     from tournaments.services.events import tournament_create
-    from tournaments.services.teams import PlayerEntry, team_register
 
     call_command("migrate", verbosity=0)
     organizer = get_user_model().objects.create_user("organizer")

@@ -40,12 +40,13 @@ from tests.factories import UserFactory
 from tests.tournaments.factories import add_staff, register_team
 from tournaments.enums import StaffRole
 from tournaments.models import AuditEntry, KeepApart, Match, Team, Tournament
+from tournaments.registration.planner import PlayerEntry
+from tournaments.registration.register import team_register
 from tournaments.selectors import standings_for
 from tournaments.services.events import tournament_create
 from tournaments.services.participation import team_disqualify, team_drop
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_pair, round_pair_manual, round_publish
-from tournaments.services.teams import PlayerEntry, team_register
 
 pytestmark = pytest.mark.django_db
 
@@ -382,7 +383,7 @@ def test_awarded_byes_travel_with_the_team_and_older_files_have_none(tmp_path):
 def test_a_player_who_joined_without_a_wizards_account_and_a_check_in_travel(tmp_path):
     """A teammate who accepted a join code before giving a Wizards Account is named by their
     login in the document; a team's check-in time travels with it."""
-    from tournaments.services.invitations import invitation_accept
+    from tournaments.registration.player import invitation_accept
 
     tournament = tournament_create(actor=UserFactory(), name="Invited 2HG", swiss_rounds=3, top_cut=0)
     captain, mate = UserFactory(), UserFactory()

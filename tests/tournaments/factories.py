@@ -7,9 +7,10 @@ from rest_framework.test import APIClient
 from tests.factories import UserFactory
 from tournaments.enums import StaffRole
 from tournaments.models import Team, Tournament
+from tournaments.registration.planner import PlayerEntry
+from tournaments.registration.player import invitation_accept
+from tournaments.registration.register import team_register
 from tournaments.services.events import staff_add, tournament_create
-from tournaments.services.invitations import invitation_accept
-from tournaments.services.teams import PlayerEntry, team_register
 
 
 def event_with_teams(count: int, *, organizer=None, name: str = "Friday 2HG", **settings) -> Tournament:

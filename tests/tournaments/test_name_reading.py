@@ -19,9 +19,10 @@ from tests.factories import UserFactory
 from tests.tournaments.factories import client_for as api_client_for
 from tests.tournaments.pages.builders import client_for
 from tournaments.models import Player, Team
+from tournaments.registration.planner import PlayerEntry
+from tournaments.registration.register import team_register
 from tournaments.services.events import tournament_create
 from tournaments.services.rounds import round_pair, round_publish
-from tournaments.services.teams import PlayerEntry, team_register
 
 pytestmark = pytest.mark.django_db
 

@@ -1,6 +1,6 @@
 """A player's correction is a plain value: building one must not need the database."""
 
-from tournaments.services.teams import PlayerEdit
+from tournaments.registration.desk import PlayerEdit
 
 
 def test_a_player_edit_is_built_without_a_database_transaction():

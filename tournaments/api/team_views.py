@@ -26,15 +26,17 @@ from tournaments.api.permissions import LoggedIn
 from tournaments.api.views import EventApi, errors
 from tournaments.models import Team, TeamInvitation
 from tournaments.permissions import player_team_id
-from tournaments.rules import can_award_byes
-from tournaments.selectors import invitations_for, pool_for, teams_for
-from tournaments.services.invitations import (
+from tournaments.registration.planner import PlayerEntry
+from tournaments.registration.player import (
     InvitationNotOpen,
     invitation_accept,
     invitation_cancel,
     invitation_decline,
     invitation_send,
 )
+from tournaments.registration.register import team_register
+from tournaments.rules import can_award_byes
+from tournaments.selectors import invitations_for, pool_for, teams_for
 from tournaments.services.participation import (
     team_check_in,
     team_disqualify,
@@ -42,7 +44,6 @@ from tournaments.services.participation import (
     team_reinstate_late_entry,
 )
 from tournaments.services.pool import pool_form_teams, pool_join, pool_leave, pool_plan
-from tournaments.services.teams import PlayerEntry, team_register
 
 
 class TeamListRegisterApi(EventApi):

@@ -1,7 +1,7 @@
 """Whether a registered team plays the next round: check-in before round 1, a drop and its undo,
 disqualification and its reinstatement on appeal.
 
-Kept apart from ``services.teams`` (who is on a team: registration and corrections) because these
+Kept apart from ``tournaments.registration`` (who is on a team: registration and corrections) as these
 writes change who is paired, not who the team is: ``services.rounds`` drops the teams not
 checked in, ``penalties`` disqualifies and reinstates, the API, the manage page and the
 players' pages call the rest.
@@ -19,11 +19,12 @@ from tournaments.domain.check_in import team_id_from_code
 from tournaments.domain.team_forming import TeamStatus
 from tournaments.enums import RoundKind
 from tournaments.models import Disqualification, Match, Round, Team, Tournament
+from tournaments.registration.checks import require_registration_open
+from tournaments.registration.completion import record_missed_rounds
 from tournaments.rules import can_run_event
 from tournaments.services.audit import audit_log
 from tournaments.services.locks import lock_tournament
 from tournaments.services.results import match_penalty_result_set
-from tournaments.services.teams import record_missed_rounds, require_registration_open
 
 
 def _latest_round_number(tournament: Tournament) -> int:

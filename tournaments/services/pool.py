@@ -24,6 +24,8 @@ from tournaments.domain.team_names import team_name_problem
 from tournaments.domain.text import clean_reading, reading_problem
 from tournaments.enums import RoundKind
 from tournaments.models import Player, PoolEntry, Round, Team, Tournament
+from tournaments.registration.checks import refuse_too_long, require_registration_open, unused_join_code
+from tournaments.registration.completion import team_completed
 from tournaments.services.audit import audit_log
 from tournaments.services.locks import lock_tournament
 
@@ -34,14 +36,10 @@ def pool_join(
 ) -> PoolEntry:
     """Look for a partner; joining twice changes nothing. The name's reading is what the player
     typed, else their last event's under the same name."""
-    from tournaments.services.teams import require_registration_open
-
     problem = reading_problem(name_reading)
     if problem:
         message = localize(problem)
         raise DomainError(message, errors=[{"field": "name_reading", "message": message}])
-    from tournaments.services.teams import refuse_too_long
-
     refuse_too_long(wizards_id=wizards_id.strip())
 
     tournament = lock_tournament(tournament)
@@ -170,8 +168,6 @@ def pool_form_team_by_hand(*, tournament: Tournament, actor, entry_ids: Sequence
 
 
 def _require_open(tournament: Tournament) -> None:
-    from tournaments.services.teams import require_registration_open
-
     require_registration_open(tournament)
 
 
@@ -189,13 +185,10 @@ def _team_name(tournament: Tournament, entries: list[PoolEntry]) -> str:
 
 
 def _team_from_entries(tournament: Tournament, entries: list[PoolEntry]) -> Team:
-    from tournaments.services.teams import record_missed_rounds, unused_join_code
-
-    missed = list(Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS).order_by("number"))
     team = Team.objects.create(
         tournament=tournament,
         name=_team_name(tournament, entries),
-        registered_after_round=len(missed),
+        registered_after_round=Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS).count(),
         join_code=unused_join_code(),
     )
     taken_ids = set(
@@ -216,6 +209,6 @@ def _team_from_entries(tournament: Tournament, entries: list[PoolEntry]) -> Team
             position=position,
         )
     if len(entries) >= tournament.team_size:
-        record_missed_rounds(tournament, team, missed)
+        team_completed(tournament, team)
     PoolEntry.objects.filter(pk__in=[entry.pk for entry in entries]).delete()
     return team

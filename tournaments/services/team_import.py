@@ -1,6 +1,6 @@
 """Registering many teams at the desk from one CSV paste, all or nothing.
 
-Each line goes through ``services.teams.team_register``, so the same rules apply as for one team;
+Each line goes through ``registration.register.team_register``, so the same rules apply as for one team;
 this module only reads the lines and gathers every refusal with its line number, which keeps the
 paste format out of the registration rules.
 """
@@ -15,7 +15,9 @@ from django.utils.translation import ngettext
 
 from common.errors import DomainError
 from tournaments.models import Team, Tournament
-from tournaments.services.teams import PlayerEntry, field_label, team_register
+from tournaments.registration.checks import field_label
+from tournaments.registration.planner import PlayerEntry
+from tournaments.registration.register import team_register
 
 
 def _import_rows(text: str) -> list[tuple[int, list[str]]]:

@@ -9,7 +9,7 @@ from tests.factories import UserFactory
 from tests.tournaments.factories import client_for, event_with_teams, register_team
 from tournaments.domain.team_forming import JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH
 from tournaments.models import AuditEntry, Match, Player, PoolEntry, Team, TeamInvitation
-from tournaments.services.invitations import account_link_invite
+from tournaments.registration.desk import account_link_invite
 
 pytestmark = pytest.mark.django_db
 

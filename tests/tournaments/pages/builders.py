@@ -8,8 +8,9 @@ from django.test import Client
 
 from tournaments.enums import Format, Rel
 from tournaments.models import Tournament
+from tournaments.registration.planner import PlayerEntry
+from tournaments.registration.register import team_register
 from tournaments.services.events import tournament_create
-from tournaments.services.teams import PlayerEntry, team_register
 
 TEAMS = [
     ("Shared Life Total", ("Alex Moreau", "Bea Lindqvist")),

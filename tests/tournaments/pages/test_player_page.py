@@ -43,7 +43,7 @@ def test_player_page_offers_a_user_not_on_a_team_the_ways_to_join_one(outsider_c
 def test_an_account_staff_seated_is_asked_whether_the_player_is_them(event):
     """Staff registered the player at the desk and named this account: the player is on a team,
     only the account is not linked yet, so the page must not say they have no team."""
-    from tournaments.services.invitations import account_link_invite
+    from tournaments.registration.desk import account_link_invite
 
     account = UserFactory()
     player = Player.objects.get(name="Jade Wu")

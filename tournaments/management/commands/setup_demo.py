@@ -11,9 +11,10 @@ from django.db import transaction
 
 from tournaments.enums import Format, Rel
 from tournaments.models import Tournament
+from tournaments.registration.planner import PlayerEntry
+from tournaments.registration.register import team_register
 from tournaments.services.events import tournament_create
 from tournaments.services.rounds import round_pair, round_publish
-from tournaments.services.teams import PlayerEntry, team_register
 
 DEMO_USERNAME = "organizer"
 DEMO_PASSWORD = "2hg-demo-organizer"

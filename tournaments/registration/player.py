@@ -1,18 +1,18 @@
-"""Joining a team with consent: invitations to named accounts, join codes, accepting, declining.
+"""The player: registering a team they are on, inviting to it, and joining a team with consent.
 
 A player account joins a team only by accepting (docs/decisions.md "Team formation"): a named
 account gets a pending invitation; anyone holding the team's join code (or its invite link) may
 take an open seat. Every write that seats a player takes the event lock first
 (``services.locks``), so two players accepting the last seat at once are serialised: the first
 takes it, the second is told the team is full (409). A team whose last seat is taken after
-Swiss rounds were paired is a late entry from that moment, with its missed rounds recorded.
+Swiss rounds were paired is a late entry from that moment (``completion.team_completed``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -22,108 +22,51 @@ from common.errors import ConflictError, DomainError
 from common.i18n import localize
 from tournaments.domain.team_forming import InvitationStatus, join_code_problem, normalise_join_code
 from tournaments.domain.text import clean_reading, reading_problem
-from tournaments.enums import RoundKind
-from tournaments.models import Player, PoolEntry, Round, Team, TeamInvitation
+from tournaments.models import Player, PoolEntry, Team, TeamInvitation, Tournament
+from tournaments.registration.checks import refuse_too_long, require_registration_open, unused_join_code
+from tournaments.registration.completion import team_completed
+from tournaments.registration.invitations import invitations_create
+from tournaments.registration.planner import PlayerEntry, RosterPlan
+from tournaments.registration.roster import team_create
 from tournaments.rules import can_run_event
 from tournaments.services.audit import audit_log
 from tournaments.services.locks import lock_tournament
 
 
-def resolve_invitee(wizards_id: str):
-    """The account a Wizards Account id was played under in any event, if exactly one."""
-    wizards_id = wizards_id.strip().casefold()
-    if not wizards_id:
-        return None
-    users = list(
-        Player.objects.filter(wizards_id=wizards_id, user__isnull=False)
-        .values_list("user", flat=True)
-        .distinct()[:2]
-    )
-    if len(users) != 1:
-        return None
-    return get_user_model().objects.get(pk=users[0])
-
-
-def invitations_create(
+def player_team_register(
     *,
-    team: Team,
+    tournament: Tournament,
     actor,
-    invitees: list[tuple[Any, str, str]],
-    players: list[Player | None] | None = None,
-    named_by_wizards_account: frozenset[int] = frozenset(),
-) -> list[TeamInvitation]:
-    """Pending invitations for ``(account, name, wizards_id)``; callers hold the event lock.
-
-    ``players`` (one per invitee, or None) names the registered player each account is asked to be
-    linked to, for a team staff registered at the desk. A team without a join code gets one: the
-    invitee accepts through it. ``named_by_wizards_account``: the ids of the accounts the inviter
-    named by a Wizards Account, not by login, whose login the team is never shown.
-    """
-    if invitees and not team.join_code:
-        from tournaments.services.teams import unused_join_code
-
-        team.join_code = unused_join_code()
-        team.save(update_fields=["join_code"])
-    created = []
-    for (user, name, wizards_id), player in zip(invitees, players or [None] * len(invitees), strict=True):
-        invitation = TeamInvitation.objects.create(
-            tournament=team.tournament,
-            team=team,
-            player=player,
-            invitee=user,
-            invited_by=actor,
-            name=" ".join(name.split()),
-            wizards_id=wizards_id.strip().casefold(),
-            named_by_login=user.pk not in named_by_wizards_account,
-        )
-        audit_log(
-            tournament=team.tournament,
-            actor=actor,
-            action="invitation_send",
-            obj=team,
-            after={
-                "invitee": user.username,
-                "team": team.name,
-                **({"player": player.name} if player is not None else {}),
-            },
-        )
-        created.append(invitation)
-    return created
-
-
-@transaction.atomic
-def account_link_invite(*, player: Player, actor, username: str) -> TeamInvitation:
-    """Staff ask an account to be linked to a registered player (a walk-in who has an account after
-    all): the account is linked once its player accepts, never before
-    (docs/decisions.md "Team formation"). A pending request for the same player is replaced."""
-    from tournaments.services.events import account_by_name
-
-    user = account_by_name(username)
-    tournament = lock_tournament(player.tournament_id)
-    player = Player.objects.select_for_update(of=("self",)).select_related("team").get(pk=player.pk)
-    other = Player.objects.filter(tournament=tournament, user=user).exclude(pk=player.pk).first()
-    if other is not None:
-        raise ConflictError(
-            _("%(username)s is already linked to %(name)s in this event")
-            % {"username": user.username, "name": other.name},
-            errors=[{"field": "username", "message": _("already linked to %(name)s") % {"name": other.name}}],
-        )
-    if player.user_id == user.pk:
-        raise ConflictError(
-            _("%(name)s is already linked to %(username)s")
-            % {"name": player.name, "username": user.username},
-            errors=[{"field": "username", "message": _("already linked to this player")}],
-        )
-    player.account_invitations.filter(status=InvitationStatus.PENDING).update(
-        status=InvitationStatus.CANCELLED, answered_at=timezone.now()
+    name: str,
+    players: list[PlayerEntry],
+    awarded_byes: int,
+    plan: RosterPlan,
+    accounts: Mapping[int, Any],
+) -> Team:
+    """A player registers a team they are on (``team_register`` planned it): their own entry is the
+    team's first player (they are its captain), and every other account they name, by login or by
+    the Wizards Account it played under, gets an invitation to accept or decline through the
+    team's join code."""
+    team = team_create(
+        tournament=tournament,
+        actor=actor,
+        name=name,
+        players=players,
+        awarded_byes=awarded_byes,
+        plan=plan,
+        captain=actor,
+        join_code=unused_join_code(),
     )
-    team = Team.objects.select_for_update().get(pk=player.team_id)
-    team.invitations.filter(status=InvitationStatus.PENDING, invitee=user).update(
-        status=InvitationStatus.CANCELLED, answered_at=timezone.now()
+    invitations_create(
+        team=team,
+        actor=actor,
+        invitees=[
+            (accounts[account], players[index].name, players[index].wizards_id)
+            for index, account in plan.invited.items()
+        ],
+        named_by_wizards_account=plan.by_wizards_account,
     )
-    return invitations_create(
-        team=team, actor=actor, invitees=[(user, player.name, player.wizards_id)], players=[player]
-    )[0]
+    return team
 
 
 def _open_seats(team: Team) -> int:
@@ -205,7 +148,6 @@ def invitation_open_to(team: Team, user) -> bool:
         return True
     if team.dropped_after_round is not None or team.disqualified:
         return False
-    from tournaments.services.teams import require_registration_open
 
     try:
         require_registration_open(team.tournament)
@@ -246,13 +188,11 @@ def invitation_accept(
     if problem:
         message = localize(problem)
         raise DomainError(message, errors=[{"field": "name_reading", "message": message}])
-    from tournaments.services.teams import refuse_too_long
 
     refuse_too_long(wizards_id=wizards_id.strip())
     found = team_by_code(code)
     tournament = lock_tournament(found.tournament_id)
     team = Team.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=found.pk)
-    from tournaments.services.teams import record_missed_rounds, require_registration_open
 
     claim = (
         team.invitations.filter(invitee=actor, status=InvitationStatus.PENDING, player__isnull=False)
@@ -309,18 +249,7 @@ def invitation_accept(
         invitation.save(update_fields=["status", "answered_at"])
     PoolEntry.objects.filter(tournament=tournament, user=actor).delete()
     completed = seated + 1 >= tournament.team_size
-    late_after = None
-    if completed:
-        missed = list(Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS).order_by("number"))
-        if missed:
-            late_after = len(missed)
-            team.registered_after_round = late_after
-            team.save(update_fields=["registered_after_round"])
-            record_missed_rounds(tournament, team, missed)
-        # Nobody else can take a seat now; the others' invitations lapse.
-        team.invitations.filter(status=InvitationStatus.PENDING).update(
-            status=InvitationStatus.CANCELLED, answered_at=timezone.now()
-        )
+    late_after = (team_completed(tournament, team) or None) if completed else None
     audit_log(
         tournament=tournament,
         actor=actor,
