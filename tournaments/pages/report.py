@@ -23,15 +23,22 @@ from common.idempotency import idempotent
 from tournaments.domain import games_to_win
 from tournaments.enums import RoundKind, TeamSide
 from tournaments.forms import PlayerReportForm
-from tournaments.manage_views import is_htmx, result_state, result_status, staff_result_entry
 from tournaments.models import Match, Tournament
 from tournaments.page_access import staff_event
+from tournaments.pages.common import (
+    is_htmx,
+    me_report_block,
+    outcome_text,
+    render_me,
+    report_block,
+    result_state,
+    result_status,
+    staff_result_entry,
+)
 from tournaments.permissions import player_team_id
 from tournaments.read_models import winner_first
-from tournaments.report_blocks import me_report_block, outcome_text, report_block
 from tournaments.selectors import match_for_slip_code, match_report_status, slip_secret
 from tournaments.services.results import match_result_report, match_slip_report
-from tournaments.views import render_me
 
 
 def refusal_text(error: DomainError) -> str:
