@@ -11,7 +11,12 @@ from django.conf import settings
 from django.db import OperationalError
 
 from common.pdf import warm_up
-from documents.services import document_render, documents_for_public_url_changed, documents_requeue_orphaned
+from documents.services import (
+    RENDER_TASK,
+    document_render,
+    documents_for_public_url_changed,
+    documents_requeue_orphaned,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -69,7 +74,7 @@ def reprint_slips_for_a_new_address(**_kwargs) -> None:
 
 @shared_task(
     bind=True,
-    name="documents.render",
+    name=RENDER_TASK,
     # The job row is the result; nobody waits on Celery's. Without a result to store, sending the
     # task never touches the result store, whose reconnect loop held a request ~20 s with Redis down.
     ignore_result=True,
