@@ -21,10 +21,12 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from common.errors import DomainError
+from common.i18n import localize
 from common.links import public_url
 from tournaments.domain import games_to_win
 from tournaments.domain.check_in import check_in_code
-from tournaments.domain.result_state import EntrySource
+from tournaments.domain.report_view import ReaderMay, ReportState, ReportView, report_view
+from tournaments.domain.result_state import Entry
 from tournaments.domain.team_forming import (
     InvitationStatus,
 )
@@ -38,7 +40,7 @@ from tournaments.forms import (
     report_choice,
     result_choice,
 )
-from tournaments.models import Match, Player, PoolEntry, ResultReport, Round, Team, Tournament
+from tournaments.models import Match, Player, PoolEntry, Round, Team, Tournament
 from tournaments.permissions import player_team_id, staff_role
 from tournaments.read_models import (
     Side,
@@ -60,7 +62,7 @@ from tournaments.rules import (
 from tournaments.selectors import (
     draft_team_ids,
     invitations_for,
-    match_report_status,
+    match_entries,
     matches_for_round,
     pod_rematch_warning,
     pods_for_draft,
@@ -275,20 +277,20 @@ def outcome_text(match: Match, team_a_wins: int, team_b_wins: int, draws: int) -
     return _("Draw (%(record)s)") % {"record": f"{team_a_wins}-{team_b_wins}-{draws}"}
 
 
-def _report_text(match: Match, report: ResultReport | None) -> str:
+def _report_text(match: Match, report: Entry | None) -> str:
     if report is None:
         return ""
-    return outcome_text(match, report.team_a_wins, report.team_b_wins, report.draws)
+    return outcome_text(match, report.a_wins, report.b_wins, report.draws)
 
 
-def _default_draw_kind(match: Match, status, side: TeamSide) -> str:
+def _default_draw_kind(match: Match, view: ReportView, side: TeamSide) -> str:
     """The draw the form preselects: the other team's if they reported one (so one tap confirms
     it), else ours; else an intentional draw while the round's clock runs with time left (a drawn
     game is replayed while time remains, MTR 9.1), a time draw otherwise."""
-    for report in (status.theirs, status.ours):
-        if report is not None and report.team_a_wins == report.team_b_wins:
+    for report in (view.theirs, view.ours):
+        if report is not None and report.a_wins == report.b_wins:
             return report_choice(
-                team_a_wins=report.team_a_wins, team_b_wins=report.team_b_wins, draws=report.draws, side=side
+                team_a_wins=report.a_wins, team_b_wins=report.b_wins, draws=report.draws, side=side
             )[1]
     round_obj = match.round
     clock_running = round_obj.started_at is not None and round_obj.time_up_recorded_at is None
@@ -316,35 +318,36 @@ def report_block(
     neutral = side is None
     if side is None:
         side = TeamSide(match.reported_side) if match.reported_side else TeamSide.A
-    status = match_report_status(match, side)
+    view = report_view(
+        match_entries([match])[match.pk],
+        side,
+        games_per_match=tournament.games_per_match,
+        players_report=tournament.player_reporting,
+        slip=ask_side,
+        side_chosen=not neutral,
+        team_names={TeamSide.A: match.team_a.name, TeamSide.B: match.team_b.name},
+    )
     mine = match.team_a if side == TeamSide.A else match.team_b
     theirs = match.team_b if side == TeamSide.A else match.team_a
     current = outcome_text(match, match.team_a_wins, match.team_b_wins, match.draws)
-    can_report = tournament.player_reporting and status.state not in ("confirmed", "penalty")
-    slip_note = ""
-    if ask_side and can_report and match.reported_side:
-        can_report, slip_note = _slip_may(match, status, side, neutral)
     confirm_value = ""
-    if status.state == "to_confirm" and status.theirs is not None and not ask_side:
+    if ReaderMay.CONFIRM in view.may and view.theirs is not None:
         confirm_value = report_choice(
-            team_a_wins=status.theirs.team_a_wins,
-            team_b_wins=status.theirs.team_b_wins,
-            draws=status.theirs.draws,
-            side=side,
+            team_a_wins=view.theirs.a_wins, team_b_wins=view.theirs.b_wins, draws=view.theirs.draws, side=side
         )[0]
     return {
         "match": match,
         "side": side,
-        "state": status.state,
+        "state": view.state.value,
         "our_team": mine,
         "their_team": theirs,
         "current": current,
-        "ours": _report_text(match, status.ours),
-        "theirs": _report_text(match, status.theirs),
-        "can_report": can_report,
+        "ours": _report_text(match, view.ours),
+        "theirs": _report_text(match, view.theirs),
+        "can_report": bool(view.may),
         "player_reporting": tournament.player_reporting,
         "confirm_value": confirm_value,
-        "draw_kind": _default_draw_kind(match, status, side),
+        "draw_kind": _default_draw_kind(match, view, side),
         "allow_draw": match.round.kind != RoundKind.PLAYOFF,
         "draw_choices": PlayerReportForm.DRAW_CHOICES,
         "post_url": post_url,
@@ -353,31 +356,11 @@ def report_block(
         "message": message,
         "failed": failed,
         "ask_side": ask_side,
-        "slip_note": slip_note,
+        "slip_note": localize(view.note) if view.note else "",
         "sign_in_url": f"{reverse('login')}?next={post_url}" if ask_side else "",
         "neutral": neutral,
         "sides": [(TeamSide.A, match.team_a), (TeamSide.B, match.team_b)],
     }
-
-
-def _slip_may(match: Match, status, side: TeamSide, neutral: bool) -> tuple[bool, str]:
-    """Whether a slip's holder may still report, and what the page tells them: the slip's own
-    report may be corrected from the phone that sent it; a report from the slip stands for one
-    team only; the other team's report is confirmed by a signed-in player, never by the slip."""
-    reported = TeamSide(match.reported_side)
-    standing = status.ours if reported == side else status.theirs
-    other = match.team_b if reported == TeamSide.A else match.team_a
-    if standing is not None and standing.source == EntrySource.SLIP:
-        if not neutral and side == reported:
-            return True, ""
-        return False, _(
-            "This result slip has reported for one team; a slip counts for one team only. To "
-            "confirm, a player of %(team)s signs in, or hand the slip to a scorekeeper."
-        ) % {"team": other.name}
-    return True, _(
-        "A result slip cannot confirm a report: a player of %(team)s confirms signed in, or hands "
-        "the slip to a scorekeeper. If the result is wrong, report what happened: a judge will come."
-    ) % {"team": other.name}
 
 
 def me_report_block(tournament: Tournament, match: Match, team_id: int, **kwargs: Any) -> dict[str, Any]:
@@ -389,24 +372,6 @@ def me_report_block(tournament: Tournament, match: Match, team_id: int, **kwargs
 
 #: How the Swiss engine names teams in its explanation lines ("Team 12 (3 points) paired down to team 7").
 TEAM_REFERENCE = re.compile(r"\b([Tt]eam) (\d+)\b")
-
-
-def result_status(match: Match) -> str:
-    """Who reported the row's result and whether it counts yet (only confirmed results count)."""
-    if not match.has_result:
-        return _("Not yet reported")
-    if match.disputed:
-        return _("Disputed: the teams reported different results")
-    side = match.reported_side
-    if match.reported_by:
-        who = match.reported_by.username
-        if side:
-            who = _("%(name)s (a team %(side)s player)") % {"name": who, "side": side}
-    else:
-        who = _("the result slip's holder (for team %(side)s)") % {"side": side} if side else _("staff")
-    if match.confirmed:
-        return _("Reported by %(who)s, confirmed") % {"who": who}
-    return _("Reported by %(who)s, waiting for confirmation") % {"who": who}
 
 
 def _explanation_lines(explanation: dict, team_names: dict[int, str]) -> list[str]:
@@ -456,23 +421,29 @@ def _round_actions(tournament: Tournament, current: Round | None, matches: list[
     )
 
 
-def result_state(match: Match) -> str:
-    """Where a table's result stands: ``pending``, ``waiting`` (a team's report waits for the
-    other team), ``disputed`` or ``confirmed``."""
-    if match.confirmed:
-        return "confirmed"
-    if match.disputed:
-        return "disputed"
-    return "waiting" if match.has_result else "pending"
-
-
-def _table_states(played: list[Match]) -> dict:
-    """How many tables are confirmed and waiting, and which are disputed, for the staff's summary."""
-    states = [result_state(m) for m in played]
+def _table_states(played: list[Match], views: dict[int, ReportView]) -> dict:
+    """How many tables are settled (confirmed, or decided by a penalty) and waiting, and which are
+    disputed, for the staff's summary."""
+    states = [views[m.pk].state for m in played]
     return {
-        "confirmed": states.count("confirmed"),
-        "waiting": states.count("waiting"),
-        "disputed": [m.table for m, state in zip(played, states, strict=True) if state == "disputed"],
+        "confirmed": sum(1 for m in played if views[m.pk].settled),
+        "waiting": states.count(ReportState.WAITING),
+        "disputed": [
+            m.table for m, state in zip(played, states, strict=True) if state == ReportState.DISPUTED
+        ],
+    }
+
+
+def staff_views(matches: list[Match]) -> dict[int, ReportView]:
+    """The staff's view of each match's report (``domain.report_view``; one query). The matches
+    come with ``reported_by`` joined: the status line names who reported."""
+    entries = match_entries(matches)
+    return {
+        match.pk: report_view(
+            entries[match.pk],
+            author_names={match.reported_by_id: match.reported_by.username} if match.reported_by_id else None,
+        )
+        for match in matches
     }
 
 
@@ -481,7 +452,13 @@ RESULT_KEYS = {"a": "1", "b": "2", "draw": "D", "id": "I"}
 
 
 def result_row(
-    match: Match, *, playoff: bool, message: str = "", failed: bool = False, chosen: str = ""
+    match: Match,
+    view: ReportView,
+    *,
+    playoff: bool,
+    message: str = "",
+    failed: bool = False,
+    chosen: str = "",
 ) -> dict:
     """One table of the results form: the match, who reported it, the choice it shows and what the
     last save said. ``chosen``: the result the scorekeeper picked in a save refused for want of a
@@ -495,8 +472,8 @@ def result_row(
     )
     return {
         "match": match,
-        "state": result_state(match),
-        "status": result_status(match),
+        "state": view.state.value,
+        "status": localize(view.status),
         "choice": choice,
         "key": RESULT_KEYS.get(chosen, ""),
         "allow_draw": not playoff,
@@ -529,19 +506,22 @@ def render_manage(
     grid = None
     if current_round and current_round.is_public:
         played = [m for m in matches if not m.is_bye]
+        views = staff_views(played)
         failed_id, failed_message, chosen = row_message or (None, "", "")
         playoff = current_round.kind == RoundKind.PLAYOFF
         grid = {
             "rows": [
-                result_row(m, playoff=playoff, message=failed_message, failed=True, chosen=chosen)
+                result_row(
+                    m, views[m.pk], playoff=playoff, message=failed_message, failed=True, chosen=chosen
+                )
                 if m.pk == failed_id
-                else result_row(m, playoff=playoff)
+                else result_row(m, views[m.pk], playoff=playoff)
                 for m in played
             ],
             "byes": [m for m in matches if m.is_bye],
             "total": len(played),
             "reported": sum(1 for m in played if m.has_result),
-            "states": _table_states(played),
+            "states": _table_states(played, views),
         }
     actions = _round_actions(tournament, current_round, matches)
     context = {

@@ -20,7 +20,14 @@ from tournaments.enums import ResultKind, RoundKind
 from tournaments.forms import MatchResultForm, PodsSeatForm
 from tournaments.models import Match, Round
 from tournaments.page_access import staff_event
-from tournaments.pages.common import is_htmx, refused, render_manage, result_row, staff_result_entry
+from tournaments.pages.common import (
+    is_htmx,
+    refused,
+    render_manage,
+    result_row,
+    staff_result_entry,
+    staff_views,
+)
 from tournaments.rules import can_check_decks
 from tournaments.services.cut import cut_build
 from tournaments.services.pods import pods_seat
@@ -163,7 +170,12 @@ def match_result_view(request, tournament_id: int, match_id: int):
         context = {
             "tournament": tournament,
             "row": result_row(
-                match, playoff=playoff, message=message or saved, failed=bool(message), chosen=chosen
+                match,
+                staff_views([match])[match.pk],
+                playoff=playoff,
+                message=message or saved,
+                failed=bool(message),
+                chosen=chosen,
             ),
             "can_write": True,
             "can_deck_check": can_check_decks(request.user, tournament),

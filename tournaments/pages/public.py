@@ -6,6 +6,8 @@ split like the printed sheets, by table range and by name range (A–F, G–L ..
 paginated, and the projector shows the pairings by name in scrolling columns. Every page here reads
 the same rows as the printed documents (``tournaments.read_models``) and is served from the cache
 once rendered (``page_cache.public_page``), until the event changes (``tournaments.live``).
+
+Also here: the home page, and a round's and a team's pages (staff see an unpublished round at once).
 """
 
 from __future__ import annotations
