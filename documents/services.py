@@ -20,6 +20,7 @@ from contextlib import contextmanager, nullcontext
 from functools import cache
 from pathlib import Path
 
+from celery import current_app
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import OperationalError, connections, transaction
@@ -126,12 +127,17 @@ def _resolve_round(tournament: Tournament, kind: str, number: int | None) -> Rou
     return latest
 
 
+#: The render task's Celery name. ``documents.tasks`` defines the task and imports this module,
+#: never the other way (pretix's layout): the service sends the task by its registered name, and
+#: ``DocumentsConfig.ready`` imports the task module so every process has it registered.
+RENDER_TASK = "documents.render"
+
+
 def _send(job_id: int) -> bool:
     """Put the job's render task on the broker and note when (``queued_at``); False, logged, when
     the broker refuses: the job stays pending and the periodic sweep sends it later."""
-    from documents.tasks import document_render_task
-
-    if not send_task(document_render_task, kwargs={"job_id": job_id}, what=f"document job {job_id}"):
+    render_task = current_app.tasks[RENDER_TASK]
+    if not send_task(render_task, kwargs={"job_id": job_id}, what=f"document job {job_id}"):
         return False
     DocumentJob.objects.filter(pk=job_id, status=JobStatus.PENDING).update(queued_at=timezone.now())
     return True

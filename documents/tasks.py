@@ -12,7 +12,12 @@ from django.db import OperationalError
 from django.urls import reverse
 
 from common.pdf import warm_up
-from documents.services import document_render, documents_for_public_url_changed, documents_requeue_orphaned
+from documents.services import (
+    RENDER_TASK,
+    document_render,
+    documents_for_public_url_changed,
+    documents_requeue_orphaned,
+)
 from tournaments.selectors import SLIP_SECRET_LENGTH
 
 logger = logging.getLogger(__name__)
@@ -74,7 +79,7 @@ def reprint_slips_for_a_new_address(**_kwargs) -> None:
 
 @shared_task(
     bind=True,
-    name="documents.render",
+    name=RENDER_TASK,
     # The job row is the result; nobody waits on Celery's. Without a result to store, sending the
     # task never touches the result store, whose reconnect loop held a request ~20 s with Redis down.
     ignore_result=True,

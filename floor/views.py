@@ -45,8 +45,8 @@ from floor.services.zones import zone_create, zone_delete
 from penalties.domain import CATALOGUE
 from penalties.models import Penalty
 from tournaments.localization import event_locale
-from tournaments.manage_views import staff_result_entry
 from tournaments.models import Match, Player, Round, Tournament
+from tournaments.pages.common import staff_result_entry
 from tournaments.rules import (
     can_call_judge,
     can_head_judge,

@@ -37,6 +37,7 @@ from tournaments.domain import (
 from tournaments.domain.choices import TeamSide
 from tournaments.domain.play_draw import play_draw_chooser
 from tournaments.domain.pods import forced_rematch_pods, pod_sizes
+from tournaments.domain.report_view import report_view
 from tournaments.domain.result_state import Entry, EntrySource, ResultState, derive
 from tournaments.domain.team_forming import InvitationStatus
 from tournaments.enums import Format, PlayoffPlayDraw, Rel, RoundKind, StaffRole, TournamentStatus
@@ -566,12 +567,9 @@ def pool_for(tournament: Tournament) -> QuerySet[PoolEntry]:
 
 @dataclass(frozen=True)
 class ReportStatus:
-    """A match's result as one team sees it while it is reported and confirmed.
-
-    ``state``: ``open`` (nothing reported), ``waiting`` (our report waits for the other team),
-    ``to_confirm`` (theirs waits for us), ``disputed``, ``confirmed`` or ``penalty``. ``ours`` and
-    ``theirs`` are each team's latest report still open (none once staff entered the result).
-    """
+    """A match's result as one team sees it while it is reported and confirmed (the floor's judge
+    calls read it): ``state`` and each team's open report as stored rows, from
+    ``domain.report_view``."""
 
     state: str
     ours: ResultReport | None
@@ -580,27 +578,20 @@ class ReportStatus:
 
 def match_report_status(match: Match, side: TeamSide | str) -> ReportStatus:
     """The report status of ``match`` for team ``side`` (one query)."""
-    side = TeamSide(side)
-    latest: dict[str, ResultReport] = {}
-    for row in ResultReport.objects.filter(match=match).order_by("id"):
-        if row.source in (EntrySource.PLAYER, EntrySource.SLIP):
-            latest[row.side] = row
-        else:
-            latest = {}
-    ours, theirs = latest.get(side), latest.get(side.other)
-    if match.result_kind in (ResultKind.MATCH_LOSS, ResultKind.DOUBLE_LOSS):
-        state = "penalty"
-    elif match.confirmed:
-        state = "confirmed"
-    elif match.disputed:
-        state = "disputed"
-    elif match.reported_side == side:
-        state = "waiting"
-    elif match.reported_side:
-        state = "to_confirm"
-    else:
-        state = "open"
-    return ReportStatus(state, ours, theirs)
+    rows = list(ResultReport.objects.filter(match=match).order_by("id"))
+    entries = [report_entry(row) for row in rows]
+    view = report_view(entries, TeamSide(side))
+    row_of = {id(entry): row for entry, row in zip(entries, rows, strict=True)}
+    return ReportStatus(str(view.state), row_of.get(id(view.ours)), row_of.get(id(view.theirs)))
+
+
+def match_entries(matches: list[Match]) -> dict[int, list[Entry]]:
+    """Each match's stored entries in the order they were made, as ``domain.report_view`` reads
+    them (one query for any number of matches)."""
+    entries: dict[int, list[Entry]] = {match.pk: [] for match in matches}
+    for row in ResultReport.objects.filter(match__in=list(entries)).order_by("id"):
+        entries[row.match_id].append(report_entry(row))
+    return entries
 
 
 def slip_secret(match: Match) -> str:

@@ -1,4 +1,4 @@
-{% autoescape off %}/* The site's service worker (tournaments/offline_views.py says why it is written by hand).
+{% autoescape off %}/* The site's service worker (tournaments/pages/offline.py says why it is written by hand).
  * Pages a phone has opened (the public pages and the player's own, CONFIG.pages) come from the
  * network and are kept; with the network gone the kept copy is shown, marked with the time it was
  * fetched (static/js/pwa.js shows "as of HH:MM (offline)"). Static files come from the phone and

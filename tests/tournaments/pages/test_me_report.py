@@ -9,6 +9,7 @@ from tests.factories import UserFactory
 from tests.tournaments.pages.builders import client_for
 from tournaments.models import AuditEntry, Match, Player, ResultReport, Tournament
 from tournaments.selectors import standings_for
+from tournaments.services.results import match_penalty_result_clear, match_penalty_result_set
 
 pytestmark = pytest.mark.django_db
 
@@ -142,3 +143,21 @@ def test_a_player_cannot_report_another_tables_match(event, table, published_rou
     _, players = table
     other = Match.objects.filter(round=published_round, table=2).get()
     assert post(players["A"], other, "ours", 1).status_code == 403
+
+
+def test_a_report_a_cleared_penalty_gave_back_is_shown_again(event, table):
+    """A penalty set and cleared leaves the teams' reports standing (result_state); the page named
+    the state ("waiting") but had forgotten the report at the penalty: "You reported: ." """
+    match, players = table
+    assert post(players["A"], match, "ours", 1).status_code == 302
+    match = Match.objects.get(pk=match.pk)
+    match = match_penalty_result_set(
+        match=match, actor=event.created_by, losing_team_id=match.team_b_id, reason="TE-DLP upgraded"
+    )
+    match_penalty_result_clear(match=match, actor=event.created_by, reason="appeal upheld")
+
+    page = players["A"].get(reverse("tournament-me", args=[event.id]))
+    theirs = players["B"].get(reverse("tournament-me", args=[event.id]))
+
+    assert f"You reported: {match.team_a.name} won." in page.text
+    assert f"{match.team_a.name} reported: {match.team_a.name} won. Confirm it" in theirs.text

@@ -43,6 +43,8 @@ OFFLINE_PAGES = (
     ("clock-me", 1),
     ("clock-projector", 1),
 )
+
+
 # Static files the pages above need, fetched when the worker is installed.
 PRECACHED_STATIC = (
     "css/site.css",
@@ -59,6 +61,8 @@ PRECACHED_STATIC = (
     "favicon.svg",
     "icons/icon-192.png",
 )
+
+
 _ID = 987654321
 
 

@@ -19,19 +19,26 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from common.errors import DomainError
+from common.i18n import localize
 from common.idempotency import idempotent
 from tournaments.domain import games_to_win
 from tournaments.enums import RoundKind, TeamSide
 from tournaments.forms import PlayerReportForm
-from tournaments.manage_views import is_htmx, result_state, result_status, staff_result_entry
 from tournaments.models import Match, Tournament
 from tournaments.page_access import staff_event
+from tournaments.pages.common import (
+    is_htmx,
+    me_report_block,
+    outcome_text,
+    render_me,
+    report_block,
+    staff_result_entry,
+    staff_views,
+)
 from tournaments.permissions import player_team_id
 from tournaments.read_models import winner_first
-from tournaments.report_blocks import me_report_block, outcome_text, report_block
-from tournaments.selectors import match_for_slip_code, match_report_status, slip_secret
+from tournaments.selectors import match_for_slip_code, slip_secret
 from tournaments.services.results import match_result_report, match_slip_report
-from tournaments.views import render_me
 
 
 def refusal_text(error: DomainError) -> str:
@@ -217,22 +224,20 @@ def slip_entry_view(request, tournament_id: int, match_id: int | None = None):
         match = match_for_slip_code(tournament, code)
         if match is None:
             status, message = 404, _("No table of this event has the slip code “%(code)s”.") % {"code": code}
+    view = staff_views([match])[match.pk] if match is not None else None
     reports = []
-    if match is not None:
-        status_a = match_report_status(match, TeamSide.A)
-        for team, report in ((match.team_a, status_a.ours), (match.team_b, status_a.theirs)):
+    if match is not None and view is not None:
+        for team, report in ((match.team_a, view.ours), (match.team_b, view.theirs)):
             if report is not None:
-                reports.append(
-                    (team.name, outcome_text(match, report.team_a_wins, report.team_b_wins, report.draws))
-                )
+                reports.append((team.name, outcome_text(match, report.a_wins, report.b_wins, report.draws)))
     context = {
         "tournament": tournament,
         "code": code,
         "match": match,
         "playoff": match is not None and match.round.kind == RoundKind.PLAYOFF,
         "reports": reports,
-        "status_text": result_status(match) if match else "",
-        "state": result_state(match) if match else "",
+        "status_text": localize(view.status) if view else "",
+        "state": view.state.value if view else "",
         "message": message,
     }
     return render(request, "tournaments/slip_entry.html", context, status=status)

@@ -1,14 +1,14 @@
-"""The event's own pages behind the manage page's header buttons: its settings and staff (the
-organizer's) and its audit log (any staff role).
+"""The organizer's event pages: the dashboard, a new event, and the pages behind the manage page's
+header buttons, its settings and staff (the organizer's) and its audit log (any staff role).
 
-Kept apart from ``manage_views`` (the manage page: teams, rounds, results) because they render
-their own templates and share nothing with that page but ``staff_event``.
+They render their own templates and share nothing with the manage page but ``staff_event``.
 """
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -16,11 +16,63 @@ from django.views.decorators.http import require_POST
 
 from common.errors import DomainError
 from tournaments.audit_text import audit_lines
-from tournaments.forms import StaffAddForm, TournamentSettingsForm, add_domain_errors
+from tournaments.forms import (
+    StaffAddForm,
+    TournamentCreateForm,
+    TournamentSettingsForm,
+    add_domain_errors,
+)
 from tournaments.models import Match, Staff, Tournament
 from tournaments.page_access import staff_event
-from tournaments.selectors import staff_for
-from tournaments.services.events import staff_add, staff_remove, tournament_update
+from tournaments.rules import can_create_events
+from tournaments.selectors import (
+    staff_for,
+    tournaments_staffed_by,
+)
+from tournaments.services.events import staff_add, staff_remove, tournament_create, tournament_update
+
+
+@login_required
+def dashboard(request):
+    staffed = tournaments_staffed_by(request.user).prefetch_related("staff")
+    roles = {
+        tournament.id: next(
+            s.get_role_display() for s in tournament.staff.all() if s.user_id == request.user.id
+        )
+        for tournament in staffed
+    }
+    return render(
+        request,
+        "tournaments/dashboard.html",
+        {"tournaments": [(t, roles[t.id]) for t in staffed], "may_create": can_create_events(request.user)},
+    )
+
+
+@login_required
+def tournament_new(request):
+    """Accounts the site lets create events (``can_create_events``) create one and become its
+    organizer (the service adds the staff row)."""
+    if not can_create_events(request.user):
+        raise PermissionDenied(
+            _(
+                "Creating events is for the organizers this site knows: your account may play in events "
+                "and be added to an event's staff, but not create one. Ask the site's administrator."
+            )
+        )
+    form = TournamentCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = tournament_create(actor=request.user, **form.cleaned_data)
+        except DomainError as error:
+            add_domain_errors(form, error)
+        else:
+            messages.success(
+                request, _("Event “%(name)s” created. Register the teams next.") % {"name": tournament.name}
+            )
+            return redirect("tournament-manage", tournament_id=tournament.id)
+    status = 400 if form.is_bound else 200
+    return render(request, "tournaments/create.html", {"form": form}, status=status)
+
 
 AUDIT_PAGE_SIZE = 500
 

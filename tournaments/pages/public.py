@@ -6,6 +6,8 @@ split like the printed sheets, by table range and by name range (A–F, G–L ..
 paginated, and the projector shows the pairings by name in scrolling columns. Every page here reads
 the same rows as the printed documents (``tournaments.read_models``) and is served from the cache
 once rendered (``page_cache.public_page``), until the event changes (``tournaments.live``).
+
+Also here: the home page, and a round's and a team's pages (staff see an unpublished round at once).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import math
 from dataclasses import dataclass
 
 from django.core.paginator import Paginator
-from django.db.models import Sum
+from django.db.models import Q, Sum
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
@@ -23,9 +25,11 @@ from django.views.decorators.http import require_GET
 
 from common.numbers import BadParameter, parse_column_int
 from tournaments.domain.text import fold
+from tournaments.enums import RoundKind
 from tournaments.live import generation, memoized
 from tournaments.models import Match, Round, Team, TimeExtension, Tournament
 from tournaments.page_cache import answered_early, public_page
+from tournaments.pages.common import round_label
 from tournaments.read_models import (
     NameRow,
     PairingRow,
@@ -33,6 +37,7 @@ from tournaments.read_models import (
     final_standings,
     find_rows,
     finished_final,
+    match_outcome,
     pairings_by_name,
     pairings_by_table,
     playoff_bracket_rounds,
@@ -40,28 +45,48 @@ from tournaments.read_models import (
     standings_rows,
     standings_table,
 )
+from tournaments.rules import is_event_staff
 from tournaments.selectors import (
     DayTwoLine,
     StandingsLine,
     day_two_line,
     last_public_standings_round,
+    round_detail,
     rounds_for,
     standings_for,
     teams_for,
+    tournaments_listed,
 )
+
+
+def home(request):
+    return render(request, "tournaments/home.html", {"tournaments": tournaments_listed()})
+
 
 #: Up to this many tables, the event page lists the whole round (a store night) under the search.
 INLINE_TABLES = 32
+
+
 #: Up to this many teams, the event page shows the whole standings (and, before round 1, the teams).
 INLINE_TEAMS = 64
+
+
 #: Tables per page of the pairings by table (about 60 KB of HTML).
 TABLES_PER_PAGE = 50
+
+
 #: Name ranges of the pairings by name, as the printed sheets are posted.
 NAME_RANGES = (("A", "F"), ("G", "L"), ("M", "R"), ("S", "Z"))
+
+
 #: Players per page within a name range (a range of common initials is split further).
 NAMES_PER_PAGE = 150
+
+
 #: Rows per page of the standings.
 STANDINGS_PER_PAGE = 100
+
+
 #: Tables a name search shows at most (a common first name matches many).
 FIND_LIMIT = 12
 
@@ -386,3 +411,66 @@ def event_generation(request: HttpRequest, tournament_id: int) -> HttpResponse:
         response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     return response
+
+
+def _standings_context(tournament: Tournament, round_number: int) -> dict:
+    return {
+        "round_number": round_number,
+        **standings_table(tournament, standings_for(tournament, through_round=round_number)),
+    }
+
+
+@public_page
+def round_page(request, tournament_id: int, number: int):
+    """One round's pairings and results, for everyone once it is published (staff: at once)."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    staff = is_event_staff(request.user, tournament)
+    round_obj = round_detail(tournament, number, include_unpublished=staff)
+    if round_obj is None:
+        raise Http404(
+            _("Round %(number)s of this event is not published (or does not exist).") % {"number": number}
+        )
+    rows = pairings_by_table(round_obj)
+    context = {
+        "tournament": tournament,
+        "round": round_obj,
+        "round_label": round_label(tournament, round_obj),
+        "rows": [(row, match_outcome(row.match)) for row in rows],
+        "past_rounds": rounds_for(tournament, include_unpublished=staff),
+        "standings": _standings_context(tournament, number)
+        if round_obj.kind == RoundKind.SWISS and round_obj.is_finished
+        else None,
+    }
+    return render(request, "tournaments/round.html", context)
+
+
+@public_page
+def team_page(request, tournament_id: int, team_id: int):
+    """A team's players, record and every published match: opponents and results."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    team = get_object_or_404(teams_for(tournament), pk=team_id)
+    staff = is_event_staff(request.user, tournament)
+    matches = (
+        Match.objects.filter(round__tournament=tournament)
+        .filter(Q(team_a=team) | Q(team_b=team))
+        .select_related("round", "team_a", "team_b")
+        .order_by("round__number")
+    )
+    if not staff:
+        matches = matches.public()
+    rows = []
+    for match in matches:
+        outcome = match_outcome(match, for_team=team.pk)
+        opponent = match.team_b if match.team_a_id == team.pk else match.team_a
+        if opponent is None:
+            verdict = _("Bye") if outcome.winner_id else _("Loss")
+        elif not (match.has_result and match.confirmed):
+            verdict = ""
+        elif outcome.winner_id is None:
+            verdict = _("Draw")
+        else:
+            verdict = _("Win") if outcome.winner_id == team.pk else _("Loss")
+        rows.append({"match": match, "opponent": opponent, "outcome": outcome, "verdict": verdict})
+    record = next((row for row in standings_for(tournament) if row.team_id == team.pk), None)
+    context = {"tournament": tournament, "team": team, "rows": rows, "record": record, "is_staff": staff}
+    return render(request, "tournaments/team.html", context)

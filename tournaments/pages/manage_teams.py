@@ -1,10 +1,8 @@
 """The team desk on the staff's manage page: register a team or many (CSV), correct one, ask an
 account to be linked to a player, drop a team and take a drop back.
 
-Kept apart from ``manage_views`` (the manage page itself, rounds and results) so neither grows
-past a readable size; these views post from the manage page's Teams section and, when refused,
-render that page again through ``manage_views.render_manage``, with the same rules: one service
-call per POST, then a redirect.
+These views post from the manage page's Teams section and, when refused, render that page again
+through ``common.render_manage``, with the same rules: one service call per POST, then a redirect.
 """
 
 from __future__ import annotations
@@ -23,9 +21,9 @@ from django.views.decorators.http import require_POST
 from common.errors import DomainError
 from common.numbers import column_range, parse_id
 from tournaments.forms import ReasonForm, TeamRegisterForm, TeamsImportForm, add_domain_errors
-from tournaments.manage_views import refused, render_manage
 from tournaments.models import Player, Team
 from tournaments.page_access import staff_event
+from tournaments.pages.common import refused, render_manage
 from tournaments.registration.checks import field_label
 from tournaments.registration.desk import PlayerEdit, account_link_invite, team_update
 from tournaments.registration.register import team_register
