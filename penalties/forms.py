@@ -35,14 +35,18 @@ class PenaltyIssueForm(forms.Form):
     infraction = forms.ChoiceField(choices=[(code, code) for code in CATALOGUE])
     description = forms.CharField(max_length=4000, widget=forms.Textarea(attrs={"rows": 3}))
     penalty = forms.ChoiceField(
-        choices=[("", gettext_lazy("As proposed")), *((kind.value, kind.label) for kind in PenaltyKind)],
+        choices=[
+            ("", gettext_lazy("As proposed")),
+            *((kind.value, gettext_lazy(kind.label)) for kind in PenaltyKind),
+        ],
         required=False,
     )
     deviation_reason = forms.CharField(max_length=2000, required=False)
     day = forms.IntegerField(**column_bounds(Penalty, "day", min_value=1), required=False)
     minutes_late = forms.FloatField(min_value=0, required=False)
     deck_problem_upgrade = forms.ChoiceField(
-        choices=[("", "—"), *((value.value, value.label) for value in DeckProblemUpgrade)], required=False
+        choices=[("", "—"), *((value.value, gettext_lazy(value.label)) for value in DeckProblemUpgrade)],
+        required=False,
     )
 
     def __init__(self, *args, **kwargs):

@@ -24,6 +24,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from common.errors import ConflictError, DomainError
+from common.translatable import as_data
 from penalties import selectors
 from penalties.domain import (
     DeckProblemUpgrade,
@@ -35,6 +36,9 @@ from penalties.domain import (
     Rel,
     TeamEffect,
     apply_deviation,
+    check_loss_has_match,
+    is_proposal_only,
+    loss_moves_to_next_match,
     match_outcome_from_penalties,
     propose_penalty,
 )
@@ -143,59 +147,132 @@ def penalty_issue(
     """
     _check_belongs(tournament=tournament, player=player, round_row=round_row)
     lock_tournament(tournament)
+    description = _described(description)
+    match = _match_of(player=player, round_row=round_row, lock=True)
+    Player.objects.select_for_update().filter(pk=player.pk).first()
+    decision = _decision_to_issue(
+        tournament=tournament,
+        actor=actor,
+        player=player,
+        match=match,
+        infraction=infraction,
+        penalty=penalty,
+        deviation_reason=deviation_reason,
+        context=context,
+        day=day,
+    )
+    moment_of = _simultaneous_root(simultaneous_with, match)
+    check_loss_has_match(
+        decision,
+        has_match=match is not None and not match.is_bye,
+        player=player.name,
+        round_number=round_row.number,
+    )
+    notes = list(decision.notes)
+    applies_to_next_match = decision.applies_to_next_match
+    if loss_moves_to_next_match(decision, simultaneous=moment_of is not None, match_over=_is_over(match)):
+        assert match is not None, "check_loss_has_match: a loss has a match"
+        match, note = _next_match_for_loss(player=player, match=match, decision=decision, lock=True)
+        notes.append(note)
+        applies_to_next_match = True
+    proposal_only = is_proposal_only(
+        decision, may_issue=can_issue_penalty(actor, tournament, decision.penalty.value)
+    )
+    if proposal_only:
+        notes.append("Proposed: takes effect once the head judge confirms it (MTR 1.5, IPG 4).")
+    before = match_penalty_outcome(match)
+    row = _store(
+        decision,
+        tournament=tournament,
+        round_row=round_row,
+        match=match,
+        player=player,
+        actor=actor,
+        description=description,
+        day=day,
+        notes=notes,
+        applies_to_next_match=applies_to_next_match,
+        simultaneous_with=moment_of,
+        context=context,
+        review=HeadJudgeReview.PENDING if proposal_only else HeadJudgeReview.NOT_NEEDED,
+    )
+    if not proposal_only:
+        reason = f"penalty {row.pk}: {decision.infraction_code} {decision.penalty.label} to {player.name}"
+        _apply_to_team(decision, match=match, team=player.team, before=before, actor=actor, reason=reason)
+    audit_log(
+        tournament=tournament,
+        actor=actor,
+        action="penalty_issue",
+        obj=row,
+        before={"penalty": row.proposed_penalty} if row.deviated else None,
+        after=penalty_audit_view(row),
+        reason=decision.deviation_reason or description,
+    )
+    return row
+
+
+def _described(description: str) -> str:
+    """What the judge wrote happened: a penalty is never recorded without it (400)."""
     description = description.strip()
     if not description:
         raise DomainError(
             _("Describe what happened"), errors=[{"field": "description", "message": _("may not be blank")}]
         )
-    match = _match_of(player=player, round_row=round_row, lock=True)
-    Player.objects.select_for_update().filter(pk=player.pk).first()
+    return description
+
+
+def _decision_to_issue(
+    *,
+    tournament: Tournament,
+    actor,
+    player: Player,
+    match: Match | None,
+    infraction: str,
+    penalty: str | None,
+    deviation_reason: str,
+    context: Mapping[str, Any] | None,
+    day: int | None,
+) -> PenaltyDecision:
+    """The rules' proposal, or the head judge's deviation from it when ``penalty`` differs."""
     decision = _propose(
         tournament=tournament, player=player, match=match, infraction=infraction, context=context, day=day
     )
-    if penalty is not None and penalty != decision.penalty:
-        decision = apply_deviation(
-            decision,
-            penalty=_penalty_kind(penalty),
-            reason=deviation_reason,
-            by_head_judge=can_deviate(actor, tournament),
-            context=_context(context=context, player=player, match=match),
-        )
-    moment_of = _simultaneous_root(simultaneous_with, match)
-    if decision.team_effect is TeamEffect.LOSE_MATCH and (match is None or match.is_bye):
-        raise DomainError(
-            _(
-                "%(player)s's team has no match in round %(round)s to lose; a loss for the next match "
-                "is issued for that round, once it is paired, with between_matches"
-            )
-            % {"player": player.name, "round": round_row.number},
-            errors=[{"field": "round", "message": _("the team has no match to lose in this round")}],
-        )
-
-    notes = list(decision.notes)
-    applies_to_next_match = decision.applies_to_next_match
-    if (
-        match is not None
-        and decision.team_effect is TeamEffect.LOSE_MATCH
-        and moment_of is None
-        and _is_over(match)
-    ):
-        match, note = _next_match_for_loss(player=player, match=match, decision=decision, lock=True)
-        notes.append(note)
-        applies_to_next_match = True
-
-    proposal_only = decision.team_effect is TeamEffect.DISQUALIFY_TEAM and not can_issue_penalty(
-        actor, tournament, decision.penalty.value
+    if penalty is None or penalty == decision.penalty:
+        return decision
+    return apply_deviation(
+        decision,
+        penalty=_penalty_kind(penalty),
+        reason=deviation_reason,
+        by_head_judge=can_deviate(actor, tournament),
+        context=_context(context=context, player=player, match=match),
     )
-    before = match_penalty_outcome(match)
-    row = Penalty.objects.create(
-        review=HeadJudgeReview.PENDING if proposal_only else HeadJudgeReview.NOT_NEEDED,
+
+
+def _store(
+    decision: PenaltyDecision,
+    *,
+    tournament: Tournament,
+    round_row: Round,
+    match: Match | None,
+    player: Player,
+    actor,
+    description: str,
+    day: int | None,
+    notes: list[str],
+    applies_to_next_match: bool,
+    simultaneous_with: Penalty | None,
+    context: Mapping[str, Any] | None,
+    review: str,
+) -> Penalty:
+    """The penalty row: the core's decision copied in, its explanation also kept as a message."""
+    return Penalty.objects.create(
+        review=review,
         tournament=tournament,
         round=round_row,
         match=match,
         player=player,
         team_id=player.team_id,
-        simultaneous_with=moment_of,
+        simultaneous_with=simultaneous_with,
         infraction=decision.infraction_code,
         description=description,
         judge=actor,
@@ -204,8 +281,9 @@ def penalty_issue(
         proposed_penalty=decision.proposed_penalty,
         penalty=decision.penalty,
         upgraded=decision.upgraded,
-        explanation=decision.explanation,
-        steps=list(decision.steps),
+        explanation=str(decision.explanation),
+        explanation_message=as_data(decision.explanation),
+        steps=[str(step) for step in decision.steps],
         notes=notes,
         team_effect=decision.team_effect,
         match_point_adjustment=decision.match_point_adjustment,
@@ -217,25 +295,22 @@ def penalty_issue(
         deviated=decision.deviated,
         deviation_reason=decision.deviation_reason,
     )
-    reason = f"penalty {row.pk}: {decision.infraction_code} {decision.penalty.label} to {player.name}"
-    if proposal_only:
-        notes.append("Proposed: takes effect once the head judge confirms it (MTR 1.5, IPG 4).")
-        row.notes = notes
-        row.save(update_fields=["notes"])
-    elif decision.team_effect is TeamEffect.DISQUALIFY_TEAM:
-        team_disqualify(team=player.team, actor=actor, reason=reason)
+
+
+def _apply_to_team(
+    decision: PenaltyDecision,
+    *,
+    match: Match | None,
+    team,
+    before: MatchPenaltyOutcome | None,
+    actor,
+    reason: str,
+) -> None:
+    """What a penalty in force does to the team: a Disqualification drops it, a loss sets the match."""
+    if decision.team_effect is TeamEffect.DISQUALIFY_TEAM:
+        team_disqualify(team=team, actor=actor, reason=reason)
     elif decision.team_effect is TeamEffect.LOSE_MATCH:
         apply_match_outcome(match=match, before=before, actor=actor, reason=reason)
-    audit_log(
-        tournament=tournament,
-        actor=actor,
-        action="penalty_issue",
-        obj=row,
-        before={"penalty": row.proposed_penalty} if row.deviated else None,
-        after=penalty_audit_view(row),
-        reason=decision.deviation_reason or description,
-    )
-    return row
 
 
 def _is_over(match: Match | None) -> bool:

@@ -14,6 +14,7 @@ from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from common.errors import DomainError
@@ -75,7 +76,7 @@ def penalty_new(request, tournament_id: int):
         "tables": selectors.round_tables(round_id=event_round.pk) if event_round else [],
         "infractions": infraction_rows(Rel(tournament.rel)),
         "flags": [(name, label) for name, label in FLAG_LABELS.items()],
-        "penalty_kinds": [(kind.value, kind.label) for kind in PenaltyKind],
+        "penalty_kinds": [(kind.value, localize(kind.label)) for kind in PenaltyKind],
         "issued": issued,
         "ftmgs_offers": _open_ftmgs_offers(issued) if issued else [],
         **_day_choices(tournament, request.POST.get("day")),
@@ -168,7 +169,7 @@ def penalty_list(request, tournament_id: int):
 
 #: What the head judge may give instead of a proposed Disqualification.
 REVIEW_PENALTIES = [
-    (kind.value, kind.label) for kind in PenaltyKind if kind is not PenaltyKind.DISQUALIFICATION
+    (kind.value, gettext_lazy(kind.label)) for kind in PenaltyKind if kind is not PenaltyKind.DISQUALIFICATION
 ]
 
 
