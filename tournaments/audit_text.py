@@ -47,6 +47,9 @@ _SENTENCES = {
     "cut_build": gettext_lazy("Top cut built as round %(round)s"),
     "match_result_correct": gettext_lazy("Result of table %(table)s, round %(round)s corrected"),
     "match_result_decide": gettext_lazy("Disputed result of table %(table)s, round %(round)s decided"),
+    "match_result_end_of_round": gettext_lazy(
+        "Result of table %(table)s, round %(round)s entered at the end of the round"
+    ),
     "match_result_disputed": gettext_lazy(
         "Teams reported different results at table %(table)s, round %(round)s"
     ),
