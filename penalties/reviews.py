@@ -233,7 +233,7 @@ def penalty_review(
         team_disqualify(
             team=penalty.team,
             actor=actor,
-            reason=f"penalty {penalty.pk}: {penalty.infraction} Disqualification to {penalty.player.name}, "
+            reason=f"penalty {penalty.pk}: {penalty.infraction} to {penalty.player.name}, "
             f"confirmed by the head judge: {reason}",
         )
         result = penalty

@@ -168,18 +168,13 @@ def penalty_issue(
         player=player.name,
         round_number=round_row.number,
     )
-    notes = list(decision.notes)
-    applies_to_next_match = decision.applies_to_next_match
-    if loss_moves_to_next_match(decision, simultaneous=moment_of is not None, match_over=_is_over(match)):
-        assert match is not None, "check_loss_has_match: a loss has a match"
-        match, note = _next_match_for_loss(player=player, match=match, decision=decision, lock=True)
-        notes.append(note)
-        applies_to_next_match = True
+    match, decision = _landing(decision, player=player, match=match, simultaneous=moment_of is not None)
     proposal_only = is_proposal_only(
         decision, may_issue=can_issue_penalty(actor, tournament, decision.penalty.value)
     )
     if proposal_only:
-        notes.append("Proposed: takes effect once the head judge confirms it (MTR 1.5, IPG 4).")
+        note = "Proposed: takes effect once the head judge confirms it (MTR 1.5, IPG 4)."
+        decision = dataclasses.replace(decision, notes=(*decision.notes, note))
     before = match_penalty_outcome(match)
     row = _store(
         decision,
@@ -190,14 +185,13 @@ def penalty_issue(
         actor=actor,
         description=description,
         day=day,
-        notes=notes,
-        applies_to_next_match=applies_to_next_match,
         simultaneous_with=moment_of,
         context=context,
         review=HeadJudgeReview.PENDING if proposal_only else HeadJudgeReview.NOT_NEEDED,
     )
     if not proposal_only:
-        reason = f"penalty {row.pk}: {decision.infraction_code} {decision.penalty.label} to {player.name}"
+        # The audit reason names the penalty by its row, whose own entry has its (translated) name.
+        reason = f"penalty {row.pk}: {decision.infraction_code} to {player.name}"
         _apply_to_team(decision, match=match, team=player.team, before=before, actor=actor, reason=reason)
     audit_log(
         tournament=tournament,
@@ -209,6 +203,18 @@ def penalty_issue(
         reason=decision.deviation_reason or description,
     )
     return row
+
+
+def _landing(
+    decision: PenaltyDecision, *, player: Player, match: Match | None, simultaneous: bool
+) -> tuple[Match | None, PenaltyDecision]:
+    """The match the penalty lands on: a loss for a match already over moves to the team's next
+    match, with a note [IPG 1.1]; anything else stays where it was given. The next match is locked."""
+    if not loss_moves_to_next_match(decision, simultaneous=simultaneous, match_over=_is_over(match)):
+        return match, decision
+    assert match is not None, "check_loss_has_match: a loss has a match"
+    target, note = _next_match_for_loss(player=player, match=match, decision=decision, lock=True)
+    return target, dataclasses.replace(decision, notes=(*decision.notes, note), applies_to_next_match=True)
 
 
 def _described(description: str) -> str:
@@ -258,8 +264,6 @@ def _store(
     actor,
     description: str,
     day: int | None,
-    notes: list[str],
-    applies_to_next_match: bool,
     simultaneous_with: Penalty | None,
     context: Mapping[str, Any] | None,
     review: str,
@@ -284,12 +288,12 @@ def _store(
         explanation=str(decision.explanation),
         explanation_message=as_data(decision.explanation),
         steps=[str(step) for step in decision.steps],
-        notes=notes,
+        notes=[str(note) for note in decision.notes],
         team_effect=decision.team_effect,
         match_point_adjustment=decision.match_point_adjustment,
         extra_turns=decision.extra_turns,
         drops_team=decision.drops_team,
-        applies_to_next_match=applies_to_next_match,
+        applies_to_next_match=decision.applies_to_next_match,
         offer_ftmgs_to=[int(player_id) for player_id in decision.offer_ftmgs_to],
         context=_stored_context(context),
         deviated=decision.deviated,
