@@ -16,9 +16,9 @@ from django.utils import timezone, translation
 from django.utils.translation import trans_real
 
 from decklists.services import deck_check_finding_record, deck_check_start
+from documents.builders import penalties as penalty_document
 from floor.services.notes import note_add
 from floor.services.zones import zone_create
-from documents.builders import penalties as penalty_document
 from penalties.domain import Penalty as PenaltyKind
 from penalties.reviews import penalty_overturn
 from penalties.services import penalty_issue
