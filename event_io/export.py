@@ -58,6 +58,7 @@ PENALTY_FIELDS = (
     "explanation_message",
     "steps",
     "notes",
+    "notes_message",
     "team_effect",
     "match_point_adjustment",
     "extra_turns",

@@ -85,6 +85,12 @@ class Penalty(models.Model):
     )
     steps = models.JSONField(default=list)
     notes = models.JSONField(default=list, blank=True)
+    notes_message = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="The same notes as messages (common.translatable.as_data), shown in the reader's "
+        "language; empty on records made before they were kept.",
+    )
     team_effect = models.CharField(max_length=20, choices=TEAM_EFFECT_CHOICES, default=TeamEffect.NONE)
     match_point_adjustment = models.SmallIntegerField(default=0)
     extra_turns = models.PositiveSmallIntegerField(default=0)
@@ -147,6 +153,13 @@ class Penalty(models.Model):
         if self.explanation_message is None:
             return self.explanation
         return localize(from_data(self.explanation_message))
+
+    @property
+    def notes_text(self) -> list[str]:
+        """The notes in the active language; a record without their messages, as written."""
+        if self.notes_message is None:
+            return list(self.notes)
+        return [localize(from_data(note)) for note in self.notes_message]
 
     @property
     def in_force(self) -> bool:

@@ -24,7 +24,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from common.errors import ConflictError, DomainError
-from common.translatable import as_data
+from common.translatable import N_, as_data
 from penalties import selectors
 from penalties.domain import (
     DeckProblemUpgrade,
@@ -95,6 +95,7 @@ def penalty_propose(
         tournament=tournament, player=player, match=match, infraction=infraction, context=context, day=day
     )
     if match is not None and decision.team_effect is TeamEffect.LOSE_MATCH and _is_over(match):
+        note: str
         try:
             _match, note = _next_match_for_loss(player=player, match=match, decision=decision)
         except ConflictError as refused:
@@ -173,7 +174,7 @@ def penalty_issue(
         decision, may_issue=can_issue_penalty(actor, tournament, decision.penalty.value)
     )
     if proposal_only:
-        note = "Proposed: takes effect once the head judge confirms it (MTR 1.5, IPG 4)."
+        note = N_("Proposed: takes effect once the head judge confirms it (MTR 1.5, IPG 4).")
         decision = dataclasses.replace(decision, notes=(*decision.notes, note))
     before = match_penalty_outcome(match)
     row = _store(
@@ -289,6 +290,7 @@ def _store(
         explanation_message=as_data(decision.explanation),
         steps=[str(step) for step in decision.steps],
         notes=[str(note) for note in decision.notes],
+        notes_message=[as_data(note) for note in decision.notes],
         team_effect=decision.team_effect,
         match_point_adjustment=decision.match_point_adjustment,
         extra_turns=decision.extra_turns,
@@ -324,7 +326,7 @@ def _is_over(match: Match | None) -> bool:
 
 def _next_match_for_loss(
     *, player: Player, match: Match, decision: PenaltyDecision, lock: bool = False
-) -> tuple[Match, str]:
+) -> tuple[Match, N_]:
     """The team's next match for a loss issued after ``match`` is over [IPG 1.1], and a note saying
     so: its first later match that is not over, byes skipped. 409 when it is not paired yet."""
     number = Round.objects.filter(pk=match.round_id).values_list("number", flat=True).get()
@@ -353,10 +355,17 @@ def _next_match_for_loss(
             ],
         )
     next_number = Round.objects.filter(pk=target.round_id).values_list("number", flat=True).get()
-    where = f"round {next_number}" + (f", table {target.table}" if target.table else "")
-    note = (
-        f"The round {number} match is over (result reported), so this {label} applies to the "
-        f"team's next match: {where} [IPG 1.1]. The round {number} result stands."
+    where = (
+        N_("round %(round)s, table %(table)s", round=next_number, table=target.table)
+        if target.table
+        else N_("round %(round)s", round=next_number)
+    )
+    note = N_(
+        "The round %(round)s match is over (result reported), so this %(penalty)s applies to the "
+        "team's next match: %(where)s [IPG 1.1]. The round %(round)s result stands.",
+        round=number,
+        penalty=label,
+        where=where,
     )
     return target, note
 

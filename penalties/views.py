@@ -89,8 +89,11 @@ def _day_choices(tournament: Tournament, posted: str | None) -> dict:
     event's current day) and a new day after it. GPE and TE counts reset between days [IPG §2,
     §3], so the first penalty of a new day must say so, or yesterday's Warnings upgrade it."""
     latest = selectors.latest_day(tournament_id=tournament.pk)
-    days = [(number, f"Day {number}") for number in range(1, latest)]
-    days += [(latest, f"Day {latest} (current)"), (latest + 1, f"Day {latest + 1} (new day)")]
+    days = [(number, _("Day %(number)s") % {"number": number}) for number in range(1, latest)]
+    days += [
+        (latest, _("Day %(number)s (current)") % {"number": latest}),
+        (latest + 1, _("Day %(number)s (new day)") % {"number": latest + 1}),
+    ]
     chosen = int(posted) if posted and posted.isdecimal() and int(posted) <= latest + 1 else latest
     return {"days": days, "day_chosen": chosen}
 

@@ -125,6 +125,7 @@ class DecisionOutputSerializer(serializers.Serializer):
     explanation_text = serializers.SerializerMethodField(
         help_text="``explanation`` in the request's language, as the judge page shows it."
     )
+    notes_text = serializers.SerializerMethodField(help_text="``notes`` in the request's language.")
 
     def get_penalty_label(self, decision: PenaltyDecision) -> str:
         return str(decision.penalty.label)
@@ -134,6 +135,9 @@ class DecisionOutputSerializer(serializers.Serializer):
 
     def get_explanation_text(self, decision: PenaltyDecision) -> str:
         return localize(decision.explanation)
+
+    def get_notes_text(self, decision: PenaltyDecision) -> list[str]:
+        return [localize(note) for note in decision.notes]
 
     def get_offer_ftmgs_to(self, decision: PenaltyDecision) -> list[int]:
         return [int(pk) for pk in decision.offer_ftmgs_to]

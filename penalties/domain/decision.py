@@ -493,26 +493,26 @@ def _effects(
     penalty that ends the match, nor one issued while the match is already in extra turns.
     """
     team_effect = _TEAM_EFFECTS[penalty]
-    notes: list[str] = []
+    notes: list[N_] = []
     extra_turns = 0
     if infraction.code == "TE-SP" and rel is not Rel.REGULAR and penalty not in _ENDS_MATCH:
         if context.in_extra_turns:
-            notes.append("match already in extra turns: no extra turns added, the penalty stands")
+            notes.append(N_("match already in extra turns: no extra turns added, the penalty stands"))
         else:
             extra_turns = SLOW_PLAY_EXTRA_TURNS
-            notes.append(f"+{extra_turns} turns at the end of the round for this table")
+            notes.append(N_("+%(turns)s turns at the end of the round for this table", turns=extra_turns))
     drops_team = drops_team and penalty in (Penalty.GAME_LOSS, Penalty.MATCH_LOSS)
     next_match = context.between_matches and team_effect is TeamEffect.LOSE_MATCH
     if team_effect is TeamEffect.LOSE_MATCH:
-        notes.append("the team loses its next match" if next_match else "the team loses the match")
+        notes.append(N_("the team loses its next match") if next_match else N_("the team loses the match"))
     elif team_effect is TeamEffect.MATCH_POINT:
-        notes.append("the team loses one match point")
+        notes.append(N_("the team loses one match point"))
     elif team_effect is TeamEffect.DISQUALIFY_TEAM:
         notes.append(
-            "the whole team is disqualified: current match lost, dropped, removed from the standings"
+            N_("the whole team is disqualified: current match lost, dropped, removed from the standings")
         )
     if drops_team:
-        notes.append("the team is dropped unless it reports before the end of the round")
+        notes.append(N_("the team is dropped unless it reports before the end of the round"))
     effects = PenaltyEffects(
         team_effect=team_effect,
         match_point_adjustment=-1 if penalty is Penalty.MATCH_POINT else 0,
@@ -589,8 +589,10 @@ def apply_deviation(
     )
 
 
-def _ftmgs_note(offer: tuple[str, ...]) -> str:
-    return f"offer FtMGS (GPE-FTMGS) to each other player, one by one: {', '.join(offer)}"
+def _ftmgs_note(offer: tuple[str, ...]) -> N_:
+    return N_(
+        "offer FtMGS (GPE-FTMGS) to each other player, one by one: %(players)s", players=", ".join(offer)
+    )
 
 
 def _ordinal(n: int) -> N_:

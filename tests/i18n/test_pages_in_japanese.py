@@ -102,7 +102,7 @@ def event_in_play():
         card="Lightning Bolt",
         count=1,
     )
-    penalty_issue(
+    ev.issued = penalty_issue(
         tournament=tournament,
         actor=ev.judge,
         player=ev.player_row(2),
@@ -168,6 +168,7 @@ def pages(ev) -> list[tuple[object, str]]:
         f"/events/{t}/floor/head-judge/",
         f"/events/{t}/clock/judge/",
         f"/events/{t}/penalties/",
+        f"/events/{t}/penalties/new/?round=1&issued={ev.issued.pk}",
         f"/events/{t}/penalties/player/{ev.player_row(4).pk}/",
         f"/events/{t}/decklists/judge/",
         f"/events/{t}/deckchecks/{table.pk}/",
@@ -210,6 +211,10 @@ def test_judges_pages_audit_log_and_public_pages_show_no_english_sentence_in_jap
     assert "match_point 方針: ガイドの対象外 → ゲームの敗北" in shown[f"/events/{t}/penalties/"]
     assert "ヘッドジャッジが取り消し (the card was already revealed)" in shown[f"/events/{t}/audit/"]
     assert "懲罰: 警告" in shown[f"/events/{t}/audit/"]
+    assert (
+        "このテーブルはラウンド終了時に +2 ターン"
+        in shown[f"/events/{t}/penalties/new/?round=1&issued={ev.issued.pk}"]
+    )
     assert "手動で組み合わせ" in shown[f"/events/{t}/manage/"]
     assert "点以上のチームが奇数" in shown[f"/events/{swiss.pk}/manage/"]
 
