@@ -55,8 +55,10 @@ PENALTY_FIELDS = (
     "penalty",
     "upgraded",
     "explanation",
+    "explanation_message",
     "steps",
     "notes",
+    "notes_message",
     "team_effect",
     "match_point_adjustment",
     "extra_turns",
@@ -280,12 +282,27 @@ def _explanation(explanation: Any, keys: _Keys, team_index: dict[int, int]) -> A
             return found.group(0) if index is None else f"{found.group(1)} #{index}"
 
         result["lines"] = [TEAM_IN_LINE.sub(reference, str(line)) for line in result["lines"]]
+    if "messages" in result:
+        result["messages"] = [_message_teams(message, team_index) for message in result["messages"]]
     if result.get("bye_team") is not None:
         result["bye_team"] = keys.of("team", result["bye_team"])
     for field in ("rematches", "unmet_keep_apart"):
         if field in result:
             result[field] = [[keys.of("team", team_id) for team_id in pair] for pair in result[field]]
     return result
+
+
+def _message_teams(message: Any, team_index: dict[int, int]) -> Any:
+    """An explanation message (``as_data``) with its team ids (values named ``team…``) as ``#n``."""
+    if not isinstance(message, dict):
+        return message
+    values = {
+        key: f"#{team_index[value]}"
+        if key.startswith("team") and isinstance(value, int) and value in team_index
+        else _message_teams(value, team_index)
+        for key, value in message["values"].items()
+    }
+    return {"msgid": message["msgid"], "values": values}
 
 
 def _rounds(tournament: Tournament, keys: _Keys, team_index: dict[int, int]) -> list[dict[str, Any]]:

@@ -357,6 +357,22 @@ class Importer:
             return [self.team_ids(name, f"{path}[{index}]") for index, name in enumerate(names)]
         return None if names is None else self.lookup(self.teams, names, path, "team").pk
 
+    def message_teams(self, message: Any, path: str) -> Any:
+        """An explanation message with the file's ``#n`` team references (values named ``team…``)
+        turned back into ids."""
+        if not isinstance(message, dict) or not isinstance(message.get("values"), dict):
+            return message
+        values = {}
+        for key, value in message["values"].items():
+            if key.startswith("team") and isinstance(value, str) and value.startswith("#"):
+                index = int(value[1:]) if value[1:].isdecimal() else 0
+                if not 1 <= index <= len(self.team_list):
+                    raise EventFileError(path, f"team {value} is not in the file's teams")
+                values[key] = self.team_list[index - 1].pk
+            else:
+                values[key] = self.message_teams(value, path)
+        return {"msgid": message.get("msgid", ""), "values": values}
+
     def explanation(self, node: Node) -> dict[str, Any]:
         """The pairing explanation with the file's team references turned back into ids."""
         result = dict(node.get("explanation", dict))
@@ -370,6 +386,10 @@ class Importer:
                 return f"{found.group(1)} {self.team_list[index - 1].pk}"
 
             result["lines"] = [TEAM_REF_IN_LINE.sub(team_id, str(line)) for line in result["lines"]]
+        if isinstance(result.get("messages"), list):
+            result["messages"] = [
+                self.message_teams(message, f"{path}.messages") for message in result["messages"]
+            ]
         for field in ("bye_team", "rematches", "unmet_keep_apart"):
             if field in result:
                 result[field] = self.team_ids(result[field], f"{path}.{field}")

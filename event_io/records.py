@@ -31,6 +31,13 @@ def load_penalties(importer: Importer) -> list[Penalty]:
         values.update({field: node.get(field, str) for field in PENALTY_TEXTS})
         values.update({field: node.get(field, bool) for field in PENALTY_FLAGS})
         values.update({field: node.get(field, kind) for field, kind in PENALTY_JSON.items()})
+        # A file written before the explanation and notes were kept as messages has none: the English shows.
+        values["explanation_message"] = (
+            node.get("explanation_message", dict, null=True) if "explanation_message" in node.value else None
+        )
+        values["notes_message"] = (
+            node.get("notes_message", list, null=True) if "notes_message" in node.value else None
+        )
         values["match_point_adjustment"] = node.get("match_point_adjustment", int)
         values["extra_turns"] = node.natural("extra_turns")
         values["day"] = node.natural("day")

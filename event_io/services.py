@@ -45,7 +45,7 @@ index in its list, a time extension its index in its match's ``extensions``, a f
 in its check. Ids inside stored JSON are translated too: match ``seats`` and a penalty's
 ``offer_ftmgs_to`` list Wizards ids, and a round's ``explanation`` names teams (``bye_team``, ``rematches``,
 ``unmet_keep_apart``) and writes the engine's "team 12" as ``team #n``, the n-th team of
-``teams``. Lists are in creation order, and the import inserts them in that order, so relative
+``teams`` (in its ``messages``, a team value is ``"#n"``). Lists are in creation order, and the import inserts them in that order, so relative
 id order (which the pairing engine uses to break some ties) survives. Timestamps are ISO 8601 in
 UTC with the stored microseconds.
 

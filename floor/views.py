@@ -44,17 +44,20 @@ from floor.services.calls import (
 from floor.services.zones import zone_create, zone_delete
 from penalties.domain import CATALOGUE
 from penalties.models import Penalty
+from tournaments.domain import games_to_win
+from tournaments.forms import MatchResultForm
 from tournaments.localization import event_locale
 from tournaments.models import Match, Player, Round, Tournament
-from tournaments.pages.common import staff_result_entry
+from tournaments.pages.common import result_refusal
 from tournaments.rules import (
     can_call_judge,
+    can_enter_end_of_round_result,
     can_head_judge,
     can_judge,
     can_plan_zones,
-    can_run_event,
     can_see_floor,
 )
+from tournaments.services.results import match_result_end_of_round
 
 INFRACTION_CHOICES = [("", "no penalty")] + [(code, f"{code} {i.name}") for code, i in CATALOGUE.items()]
 
@@ -344,7 +347,6 @@ def _console_context(request, tournament: Tournament) -> dict:
         "tables": tables,
         "now": now,
         "is_judge": can_judge(request.user, tournament),
-        "may_enter_results": can_run_event(request.user, tournament),
         "query": f"?round={round_row.number if round_row else ''}&zone={zone.pk if zone else ''}",
     }
 
@@ -428,24 +430,34 @@ def console_time_call(request, tournament_id: int, match_id: int):
 @require_POST
 @login_required
 def console_result(request, tournament_id: int, match_id: int):
-    """Scorekeeping staff on the floor enter a finished table's result (``a``, ``b`` or ``draw``)
-    through the manage page's staff entry, the same service and checks as a slip at the desk."""
+    """Whoever finishes a table at the end of round enters its result there (``a``, ``b`` or
+    ``draw``): scorekeeping staff or a judge of the event (``can_enter_end_of_round_result``,
+    docs/decisions.md "End-of-round results"), audited with them as the actor."""
     tournament = event_or_404(tournament_id)
-    require_allowed(can_run_event(request.user, tournament), _("Only scorekeeping staff enter results."))
+    require_allowed(
+        can_enter_end_of_round_result(request.user, tournament),
+        _("Only the event's judges and scorekeeping staff enter results here."),
+    )
     match = get_object_or_404(
-        Match.objects.public().select_related("round", "team_a", "team_b"),
+        Match.objects.public().select_related("round__tournament", "team_a", "team_b"),
         pk=match_id,
         round__tournament=tournament,
     )
-    if request.POST.get("result") not in ("a", "b", "draw"):
+    form = MatchResultForm(request.POST)
+    if not form.is_valid() or form.cleaned_data["result"] not in ("a", "b", "draw"):
         messages.error(request, _("Table %(table)s: choose who won, or a draw.") % {"table": match.table})
         return _back(request, reverse("floor-console", args=[tournament.pk]))
-    match, _status, problem = staff_result_entry(
-        request, tournament, match, _("Choose the result: left team wins, right team wins or a draw.")
-    )
-    if problem:
+    try:
+        match = match_result_end_of_round(
+            match=match,
+            actor=request.user,
+            version=form.cleaned_data["version"],
+            **form.games(games_to_win(tournament.games_per_match)),
+        )
+    except DomainError as error:
         messages.error(
-            request, _("Table %(table)s: %(problem)s") % {"table": match.table, "problem": problem}
+            request,
+            _("Table %(table)s: %(problem)s") % {"table": match.table, "problem": result_refusal(error)},
         )
     else:
         messages.success(

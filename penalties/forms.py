@@ -12,21 +12,23 @@ from penalties.models import Penalty
 from penalties.services import CONTEXT_FLAGS
 
 FLAG_LABELS = {
-    "found_during_deck_check": "Found during a deck check",
-    "game_cannot_continue": "The game cannot physically continue",
-    "in_extra_turns": "Match already in extra turns",
-    "between_matches": (
+    "found_during_deck_check": gettext_lazy("Found during a deck check"),
+    "game_cannot_continue": gettext_lazy("The game cannot physically continue"),
+    "in_extra_turns": gettext_lazy("Match already in extra turns"),
+    "between_matches": gettext_lazy(
         "Between matches: a Game or Match Loss goes to the team's next match (this round's match if "
         "no result is reported yet, else its first later match once paired)"
     ),
-    "knowingly": "The player knew it was against the rules",
-    "repeated_after_reminders": "Repeated after being told the next one is a Game Loss (Regular)",
-    "trigger_detrimental": "Trigger usually detrimental to its controller",
-    "illegal_face_down": "Illegal face-down permanent",
-    "information_available_between_games": "Information was available between games",
-    "marked_pattern_advantage": "Pattern of markings gives substantial advantage",
-    "marked_no_replacements": "No replacements: basic lands added",
-    "malicious_or_unremorseful": "Malicious or without remorse",
+    "knowingly": gettext_lazy("The player knew it was against the rules"),
+    "repeated_after_reminders": gettext_lazy(
+        "Repeated after being told the next one is a Game Loss (Regular)"
+    ),
+    "trigger_detrimental": gettext_lazy("Trigger usually detrimental to its controller"),
+    "illegal_face_down": gettext_lazy("Illegal face-down permanent"),
+    "information_available_between_games": gettext_lazy("Information was available between games"),
+    "marked_pattern_advantage": gettext_lazy("Pattern of markings gives substantial advantage"),
+    "marked_no_replacements": gettext_lazy("No replacements: basic lands added"),
+    "malicious_or_unremorseful": gettext_lazy("Malicious or without remorse"),
 }
 
 
@@ -35,14 +37,18 @@ class PenaltyIssueForm(forms.Form):
     infraction = forms.ChoiceField(choices=[(code, code) for code in CATALOGUE])
     description = forms.CharField(max_length=4000, widget=forms.Textarea(attrs={"rows": 3}))
     penalty = forms.ChoiceField(
-        choices=[("", gettext_lazy("As proposed")), *((kind.value, kind.label) for kind in PenaltyKind)],
+        choices=[
+            ("", gettext_lazy("As proposed")),
+            *((kind.value, gettext_lazy(kind.label)) for kind in PenaltyKind),
+        ],
         required=False,
     )
     deviation_reason = forms.CharField(max_length=2000, required=False)
     day = forms.IntegerField(**column_bounds(Penalty, "day", min_value=1), required=False)
     minutes_late = forms.FloatField(min_value=0, required=False)
     deck_problem_upgrade = forms.ChoiceField(
-        choices=[("", "—"), *((value.value, value.label) for value in DeckProblemUpgrade)], required=False
+        choices=[("", "—"), *((value.value, gettext_lazy(value.label)) for value in DeckProblemUpgrade)],
+        required=False,
     )
 
     def __init__(self, *args, **kwargs):

@@ -12,11 +12,15 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
+from common.i18n import localize
+from common.translatable import from_data
 from penalties.domain import CATALOGUE, TeamEffect
 from penalties.domain import Penalty as PenaltyKind
 
-PENALTY_CHOICES = [(kind.value, kind.label) for kind in PenaltyKind]
+PENALTY_CHOICES = [(kind.value, gettext_lazy(kind.label)) for kind in PenaltyKind]
+"""The IPG's names, shown in the reader's language (``get_penalty_display``); the API keeps English."""
 INFRACTION_CHOICES = [(code, f"{code} {infraction.name}") for code, infraction in CATALOGUE.items()]
 TEAM_EFFECT_CHOICES = [(effect.value, effect.value.replace("_", " ")) for effect in TeamEffect]
 
@@ -72,9 +76,21 @@ class Penalty(models.Model):
     proposed_penalty = models.CharField(max_length=20, choices=PENALTY_CHOICES)
     penalty = models.CharField(max_length=20, choices=PENALTY_CHOICES)
     upgraded = models.BooleanField(default=False)
-    explanation = models.TextField()
+    explanation = models.TextField(help_text="The steps in English, as the API gives them.")
+    explanation_message = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="The same steps as a message (common.translatable.as_data), shown in the reader's "
+        "language; empty on records made before it was kept.",
+    )
     steps = models.JSONField(default=list)
     notes = models.JSONField(default=list, blank=True)
+    notes_message = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="The same notes as messages (common.translatable.as_data), shown in the reader's "
+        "language; empty on records made before they were kept.",
+    )
     team_effect = models.CharField(max_length=20, choices=TEAM_EFFECT_CHOICES, default=TeamEffect.NONE)
     match_point_adjustment = models.SmallIntegerField(default=0)
     extra_turns = models.PositiveSmallIntegerField(default=0)
@@ -130,6 +146,20 @@ class Penalty(models.Model):
 
     def __str__(self) -> str:
         return f"{self.infraction} {self.get_penalty_display()} to {self.player_id}"
+
+    @property
+    def explanation_text(self) -> str:
+        """Why this penalty, in the active language; a record without its message, as written."""
+        if self.explanation_message is None:
+            return self.explanation
+        return localize(from_data(self.explanation_message))
+
+    @property
+    def notes_text(self) -> list[str]:
+        """The notes in the active language; a record without their messages, as written."""
+        if self.notes_message is None:
+            return list(self.notes)
+        return [localize(from_data(note)) for note in self.notes_message]
 
     @property
     def in_force(self) -> bool:

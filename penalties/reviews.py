@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from common.errors import ConflictError, DomainError
+from common.translatable import as_data
 from penalties.domain import Penalty as PenaltyKind
 from penalties.domain import PenaltyEffects, PenaltyRuleError, TeamEffect, overturn
 from penalties.models import HeadJudgeReview, Penalty
@@ -101,7 +102,7 @@ def penalty_overturn(*, penalty: Penalty, actor, reason: str) -> Penalty:
         action="penalty_overturn",
         obj=penalty,
         before={"overturned": False, **penalty_audit_view(penalty)},
-        after={"overturned": True, "restored": plan.explanation},
+        after={"overturned": True, "restored": as_data(plan.explanation)},
         reason=plan.reason,
     )
     return penalty
@@ -232,7 +233,7 @@ def penalty_review(
         team_disqualify(
             team=penalty.team,
             actor=actor,
-            reason=f"penalty {penalty.pk}: {penalty.infraction} Disqualification to {penalty.player.name}, "
+            reason=f"penalty {penalty.pk}: {penalty.infraction} to {penalty.player.name}, "
             f"confirmed by the head judge: {reason}",
         )
         result = penalty

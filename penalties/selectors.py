@@ -13,11 +13,20 @@ from collections import defaultdict
 
 from django.db.models import QuerySet, Sum
 
+from common.i18n import localize
 from penalties.domain import MatchPenalty, PriorPenalty
 from penalties.domain import Penalty as PenaltyKind
 from penalties.models import Penalty
 from tournaments.domain.seating import seat_order
 from tournaments.models import Match, Player
+
+
+def penalty_name(value: str) -> str | None:
+    """A stored penalty (``"game_loss"``) by its IPG name in the active language; ``None`` if unknown."""
+    try:
+        return localize(PenaltyKind(value).label)
+    except ValueError:
+        return None
 
 
 def match_point_adjustments(tournament_id: int) -> dict[int, int]:

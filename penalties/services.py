@@ -24,6 +24,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from common.errors import ConflictError, DomainError
+from common.translatable import N_, as_data
 from penalties import selectors
 from penalties.domain import (
     DeckProblemUpgrade,
@@ -35,6 +36,9 @@ from penalties.domain import (
     Rel,
     TeamEffect,
     apply_deviation,
+    check_loss_has_match,
+    is_proposal_only,
+    loss_moves_to_next_match,
     match_outcome_from_penalties,
     propose_penalty,
 )
@@ -91,6 +95,7 @@ def penalty_propose(
         tournament=tournament, player=player, match=match, infraction=infraction, context=context, day=day
     )
     if match is not None and decision.team_effect is TeamEffect.LOSE_MATCH and _is_over(match):
+        note: str
         try:
             _match, note = _next_match_for_loss(player=player, match=match, decision=decision)
         except ConflictError as refused:
@@ -143,89 +148,52 @@ def penalty_issue(
     """
     _check_belongs(tournament=tournament, player=player, round_row=round_row)
     lock_tournament(tournament)
-    description = description.strip()
-    if not description:
-        raise DomainError(
-            _("Describe what happened"), errors=[{"field": "description", "message": _("may not be blank")}]
-        )
+    description = _described(description)
     match = _match_of(player=player, round_row=round_row, lock=True)
     Player.objects.select_for_update().filter(pk=player.pk).first()
-    decision = _propose(
-        tournament=tournament, player=player, match=match, infraction=infraction, context=context, day=day
-    )
-    if penalty is not None and penalty != decision.penalty:
-        decision = apply_deviation(
-            decision,
-            penalty=_penalty_kind(penalty),
-            reason=deviation_reason,
-            by_head_judge=can_deviate(actor, tournament),
-            context=_context(context=context, player=player, match=match),
-        )
-    moment_of = _simultaneous_root(simultaneous_with, match)
-    if decision.team_effect is TeamEffect.LOSE_MATCH and (match is None or match.is_bye):
-        raise DomainError(
-            _(
-                "%(player)s's team has no match in round %(round)s to lose; a loss for the next match "
-                "is issued for that round, once it is paired, with between_matches"
-            )
-            % {"player": player.name, "round": round_row.number},
-            errors=[{"field": "round", "message": _("the team has no match to lose in this round")}],
-        )
-
-    notes = list(decision.notes)
-    applies_to_next_match = decision.applies_to_next_match
-    if (
-        match is not None
-        and decision.team_effect is TeamEffect.LOSE_MATCH
-        and moment_of is None
-        and _is_over(match)
-    ):
-        match, note = _next_match_for_loss(player=player, match=match, decision=decision, lock=True)
-        notes.append(note)
-        applies_to_next_match = True
-
-    proposal_only = decision.team_effect is TeamEffect.DISQUALIFY_TEAM and not can_issue_penalty(
-        actor, tournament, decision.penalty.value
-    )
-    before = match_penalty_outcome(match)
-    row = Penalty.objects.create(
-        review=HeadJudgeReview.PENDING if proposal_only else HeadJudgeReview.NOT_NEEDED,
+    decision = _decision_to_issue(
         tournament=tournament,
-        round=round_row,
+        actor=actor,
+        player=player,
+        match=match,
+        infraction=infraction,
+        penalty=penalty,
+        deviation_reason=deviation_reason,
+        context=context,
+        day=day,
+    )
+    moment_of = _simultaneous_root(simultaneous_with, match)
+    check_loss_has_match(
+        decision,
+        has_match=match is not None and not match.is_bye,
+        player=player.name,
+        round_number=round_row.number,
+    )
+    match, decision = _landing(decision, player=player, match=match, simultaneous=moment_of is not None)
+    proposal_only = is_proposal_only(
+        decision, may_issue=can_issue_penalty(actor, tournament, decision.penalty.value)
+    )
+    if proposal_only:
+        note = N_("Proposed: takes effect once the head judge confirms it (MTR 1.5, IPG 4).")
+        decision = dataclasses.replace(decision, notes=(*decision.notes, note))
+    before = match_penalty_outcome(match)
+    row = _store(
+        decision,
+        tournament=tournament,
+        round_row=round_row,
         match=match,
         player=player,
-        team_id=player.team_id,
-        simultaneous_with=moment_of,
-        infraction=decision.infraction_code,
+        actor=actor,
         description=description,
-        judge=actor,
-        day=_day(tournament=tournament, day=day),
-        base_penalty=decision.base_penalty,
-        proposed_penalty=decision.proposed_penalty,
-        penalty=decision.penalty,
-        upgraded=decision.upgraded,
-        explanation=decision.explanation,
-        steps=list(decision.steps),
-        notes=notes,
-        team_effect=decision.team_effect,
-        match_point_adjustment=decision.match_point_adjustment,
-        extra_turns=decision.extra_turns,
-        drops_team=decision.drops_team,
-        applies_to_next_match=applies_to_next_match,
-        offer_ftmgs_to=[int(player_id) for player_id in decision.offer_ftmgs_to],
-        context=_stored_context(context),
-        deviated=decision.deviated,
-        deviation_reason=decision.deviation_reason,
+        day=day,
+        simultaneous_with=moment_of,
+        context=context,
+        review=HeadJudgeReview.PENDING if proposal_only else HeadJudgeReview.NOT_NEEDED,
     )
-    reason = f"penalty {row.pk}: {decision.infraction_code} {decision.penalty.label} to {player.name}"
-    if proposal_only:
-        notes.append("Proposed: takes effect once the head judge confirms it (MTR 1.5, IPG 4).")
-        row.notes = notes
-        row.save(update_fields=["notes"])
-    elif decision.team_effect is TeamEffect.DISQUALIFY_TEAM:
-        team_disqualify(team=player.team, actor=actor, reason=reason)
-    elif decision.team_effect is TeamEffect.LOSE_MATCH:
-        apply_match_outcome(match=match, before=before, actor=actor, reason=reason)
+    if not proposal_only:
+        # The audit reason names the penalty by its row, whose own entry has its (translated) name.
+        reason = f"penalty {row.pk}: {decision.infraction_code} to {player.name}"
+        _apply_to_team(decision, match=match, team=player.team, before=before, actor=actor, reason=reason)
     audit_log(
         tournament=tournament,
         actor=actor,
@@ -238,6 +206,119 @@ def penalty_issue(
     return row
 
 
+def _landing(
+    decision: PenaltyDecision, *, player: Player, match: Match | None, simultaneous: bool
+) -> tuple[Match | None, PenaltyDecision]:
+    """The match the penalty lands on: a loss for a match already over moves to the team's next
+    match, with a note [IPG 1.1]; anything else stays where it was given. The next match is locked."""
+    if not loss_moves_to_next_match(decision, simultaneous=simultaneous, match_over=_is_over(match)):
+        return match, decision
+    assert match is not None, "check_loss_has_match: a loss has a match"
+    target, note = _next_match_for_loss(player=player, match=match, decision=decision, lock=True)
+    return target, dataclasses.replace(decision, notes=(*decision.notes, note), applies_to_next_match=True)
+
+
+def _described(description: str) -> str:
+    """What the judge wrote happened: a penalty is never recorded without it (400)."""
+    description = description.strip()
+    if not description:
+        raise DomainError(
+            _("Describe what happened"), errors=[{"field": "description", "message": _("may not be blank")}]
+        )
+    return description
+
+
+def _decision_to_issue(
+    *,
+    tournament: Tournament,
+    actor,
+    player: Player,
+    match: Match | None,
+    infraction: str,
+    penalty: str | None,
+    deviation_reason: str,
+    context: Mapping[str, Any] | None,
+    day: int | None,
+) -> PenaltyDecision:
+    """The rules' proposal, or the head judge's deviation from it when ``penalty`` differs."""
+    decision = _propose(
+        tournament=tournament, player=player, match=match, infraction=infraction, context=context, day=day
+    )
+    if penalty is None or penalty == decision.penalty:
+        return decision
+    return apply_deviation(
+        decision,
+        penalty=_penalty_kind(penalty),
+        reason=deviation_reason,
+        by_head_judge=can_deviate(actor, tournament),
+        context=_context(context=context, player=player, match=match),
+    )
+
+
+def _store(
+    decision: PenaltyDecision,
+    *,
+    tournament: Tournament,
+    round_row: Round,
+    match: Match | None,
+    player: Player,
+    actor,
+    description: str,
+    day: int | None,
+    simultaneous_with: Penalty | None,
+    context: Mapping[str, Any] | None,
+    review: str,
+) -> Penalty:
+    """The penalty row: the core's decision copied in, its explanation also kept as a message."""
+    return Penalty.objects.create(
+        review=review,
+        tournament=tournament,
+        round=round_row,
+        match=match,
+        player=player,
+        team_id=player.team_id,
+        simultaneous_with=simultaneous_with,
+        infraction=decision.infraction_code,
+        description=description,
+        judge=actor,
+        day=_day(tournament=tournament, day=day),
+        base_penalty=decision.base_penalty,
+        proposed_penalty=decision.proposed_penalty,
+        penalty=decision.penalty,
+        upgraded=decision.upgraded,
+        explanation=str(decision.explanation),
+        explanation_message=as_data(decision.explanation),
+        steps=[str(step) for step in decision.steps],
+        notes=[str(note) for note in decision.notes],
+        notes_message=[as_data(note) for note in decision.notes],
+        team_effect=decision.team_effect,
+        match_point_adjustment=decision.match_point_adjustment,
+        extra_turns=decision.extra_turns,
+        drops_team=decision.drops_team,
+        applies_to_next_match=decision.applies_to_next_match,
+        offer_ftmgs_to=[int(player_id) for player_id in decision.offer_ftmgs_to],
+        context=_stored_context(context),
+        deviated=decision.deviated,
+        deviation_reason=decision.deviation_reason,
+    )
+
+
+def _apply_to_team(
+    decision: PenaltyDecision,
+    *,
+    match: Match | None,
+    team,
+    before: MatchPenaltyOutcome | None,
+    actor,
+    reason: str,
+) -> None:
+    """What a penalty in force does to the team: a Disqualification drops it, a loss sets the match."""
+    if decision.team_effect is TeamEffect.DISQUALIFY_TEAM:
+        team_disqualify(team=team, actor=actor, reason=reason)
+    elif decision.team_effect is TeamEffect.LOSE_MATCH:
+        apply_match_outcome(match=match, before=before, actor=actor, reason=reason)
+
+
 def _is_over(match: Match | None) -> bool:
     """A result has been reported (by one side or confirmed) for the match: it was played out."""
     return match is not None and match.result_kind == ResultKind.PLAYED
@@ -245,7 +326,7 @@ def _is_over(match: Match | None) -> bool:
 
 def _next_match_for_loss(
     *, player: Player, match: Match, decision: PenaltyDecision, lock: bool = False
-) -> tuple[Match, str]:
+) -> tuple[Match, N_]:
     """The team's next match for a loss issued after ``match`` is over [IPG 1.1], and a note saying
     so: its first later match that is not over, byes skipped. 409 when it is not paired yet."""
     number = Round.objects.filter(pk=match.round_id).values_list("number", flat=True).get()
@@ -274,10 +355,17 @@ def _next_match_for_loss(
             ],
         )
     next_number = Round.objects.filter(pk=target.round_id).values_list("number", flat=True).get()
-    where = f"round {next_number}" + (f", table {target.table}" if target.table else "")
-    note = (
-        f"The round {number} match is over (result reported), so this {label} applies to the "
-        f"team's next match: {where} [IPG 1.1]. The round {number} result stands."
+    where = (
+        N_("round %(round)s, table %(table)s", round=next_number, table=target.table)
+        if target.table
+        else N_("round %(round)s", round=next_number)
+    )
+    note = N_(
+        "The round %(round)s match is over (result reported), so this %(penalty)s applies to the "
+        "team's next match: %(where)s [IPG 1.1]. The round %(round)s result stands.",
+        round=number,
+        penalty=label,
+        where=where,
     )
     return target, note
 

@@ -14,6 +14,7 @@ from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from common.errors import DomainError
@@ -75,7 +76,7 @@ def penalty_new(request, tournament_id: int):
         "tables": selectors.round_tables(round_id=event_round.pk) if event_round else [],
         "infractions": infraction_rows(Rel(tournament.rel)),
         "flags": [(name, label) for name, label in FLAG_LABELS.items()],
-        "penalty_kinds": [(kind.value, kind.label) for kind in PenaltyKind],
+        "penalty_kinds": [(kind.value, localize(kind.label)) for kind in PenaltyKind],
         "issued": issued,
         "ftmgs_offers": _open_ftmgs_offers(issued) if issued else [],
         **_day_choices(tournament, request.POST.get("day")),
@@ -88,8 +89,11 @@ def _day_choices(tournament: Tournament, posted: str | None) -> dict:
     event's current day) and a new day after it. GPE and TE counts reset between days [IPG §2,
     §3], so the first penalty of a new day must say so, or yesterday's Warnings upgrade it."""
     latest = selectors.latest_day(tournament_id=tournament.pk)
-    days = [(number, f"Day {number}") for number in range(1, latest)]
-    days += [(latest, f"Day {latest} (current)"), (latest + 1, f"Day {latest + 1} (new day)")]
+    days = [(number, _("Day %(number)s") % {"number": number}) for number in range(1, latest)]
+    days += [
+        (latest, _("Day %(number)s (current)") % {"number": latest}),
+        (latest + 1, _("Day %(number)s (new day)") % {"number": latest + 1}),
+    ]
     chosen = int(posted) if posted and posted.isdecimal() and int(posted) <= latest + 1 else latest
     return {"days": days, "day_chosen": chosen}
 
@@ -168,7 +172,7 @@ def penalty_list(request, tournament_id: int):
 
 #: What the head judge may give instead of a proposed Disqualification.
 REVIEW_PENALTIES = [
-    (kind.value, kind.label) for kind in PenaltyKind if kind is not PenaltyKind.DISQUALIFICATION
+    (kind.value, gettext_lazy(kind.label)) for kind in PenaltyKind if kind is not PenaltyKind.DISQUALIFICATION
 ]
 
 

@@ -9,6 +9,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from common.i18n import localize
+from common.translatable import from_data
+from tournaments.hooks import audit_value_label
 from tournaments.models import AuditEntry
 
 #: What each action did, as a sentence start; ``%(round)s``, ``%(team)s``, ``%(table)s``,
@@ -44,6 +47,9 @@ _SENTENCES = {
     "cut_build": gettext_lazy("Top cut built as round %(round)s"),
     "match_result_correct": gettext_lazy("Result of table %(table)s, round %(round)s corrected"),
     "match_result_decide": gettext_lazy("Disputed result of table %(table)s, round %(round)s decided"),
+    "match_result_end_of_round": gettext_lazy(
+        "Result of table %(table)s, round %(round)s entered at the end of the round"
+    ),
     "match_result_disputed": gettext_lazy(
         "Teams reported different results at table %(table)s, round %(round)s"
     ),
@@ -126,14 +132,21 @@ class AuditLine:
     changes: list[str]
 
 
-def _value(value: Any) -> str:
+def _is_message(value: Any) -> bool:
+    """A message kept with its msgid and values (``common.translatable.as_data``)."""
+    return isinstance(value, dict) and set(value) == {"msgid", "values"}
+
+
+def _value(value: Any, key: str = "") -> str:
     if value is None or value == "":
         return _("none")
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, list):
-        return ", ".join(_value(item) for item in value) or _("none")
-    return str(value)
+        return ", ".join(_value(item, key) for item in value) or _("none")
+    if _is_message(value):
+        return localize(from_data(value))
+    return audit_value_label(key, value) or str(value)
 
 
 def _changes(before: Any, after: Any) -> list[str]:
@@ -144,15 +157,15 @@ def _changes(before: Any, after: Any) -> list[str]:
         if key in _HIDDEN:
             continue
         old, new = before.get(key), after.get(key)
-        if old == new or isinstance(old, dict) or isinstance(new, dict):
+        if old == new or any(isinstance(v, dict) and not _is_message(v) for v in (old, new)):
             continue
         label = _LABELS.get(key, key.replace("_", " "))
         if key not in before:
-            lines.append(f"{label}: {_value(new)}")
+            lines.append(f"{label}: {_value(new, key)}")
         elif key not in after:
-            lines.append(_("%(label)s was %(value)s") % {"label": label, "value": _value(old)})
+            lines.append(_("%(label)s was %(value)s") % {"label": label, "value": _value(old, key)})
         else:
-            lines.append(f"{label}: {_value(old)} → {_value(new)}")
+            lines.append(f"{label}: {_value(old, key)} → {_value(new, key)}")
     return lines
 
 

@@ -1,5 +1,8 @@
 """Inputs the apps built on tournaments give it, so that tournaments never imports them.
 
+The audit log names some values other apps store (a penalty's "game_loss" as 「ゲームの敗北」): the
+app registers how (``register_audit_value_label``).
+
 Standings count match-point adjustments, which the penalties app owns (a Match Loss turned into a
 one match point penalty, docs/rules.md#game-loss-in-2hg). The penalties app registers its reader here when Django
 starts (penalties/apps.py); the standings selector passes the sum of what the registered readers
@@ -47,3 +50,20 @@ def register_teams_without_lists(source: TeamsWithoutLists) -> None:
 
 def teams_without_lists(tournament_id: int) -> set[int]:
     return {team_id for source in _list_sources for team_id in source(tournament_id)}
+
+
+AuditValueLabel = Callable[[str], str | None]
+"""A stored value (``"game_loss"``) → its name in the active language, ``None`` if not one of its values."""
+
+_audit_value_labels: dict[str, AuditValueLabel] = {}
+
+
+def register_audit_value_label(key: str, label: AuditValueLabel) -> None:
+    """How the audit log names the values of ``key`` its app stores (the penalties app: penalty names)."""
+    _audit_value_labels[key] = label
+
+
+def audit_value_label(key: str, value: object) -> str | None:
+    """The registered name of ``value`` under ``key``; ``None`` (shown as stored) if none is registered."""
+    label = _audit_value_labels.get(key)
+    return label(value) if label is not None and isinstance(value, str) else None

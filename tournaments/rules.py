@@ -367,6 +367,14 @@ def can_judge(user, tournament: Tournament | int) -> bool:
 
 
 @rule
+def can_enter_end_of_round_result(user, tournament: Tournament | int) -> bool:
+    """The result form of the end-of-round console: scorekeeping staff, and the event's judges,
+    who finish a table on the spot (docs/decisions.md "End-of-round results"). It enters an
+    unconfirmed table's result; changing a confirmed one stays with scorekeeping, with a reason."""
+    return can_run_event(user, tournament) or can_judge(user, tournament)
+
+
+@rule
 def can_plan_zones(user, tournament: Tournament | int) -> bool:
     return has_role(user, _event_id(tournament), ZONE_PLANNERS)
 

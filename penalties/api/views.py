@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from common.api import ErrorSerializer
+from common.i18n import localize
 from common.numbers import column_bounds
 from penalties import selectors
 from penalties.domain import CATALOGUE, DeckProblemUpgrade, PenaltyDecision, Rel
@@ -118,9 +119,25 @@ class DecisionOutputSerializer(serializers.Serializer):
     steps = serializers.ListField(child=serializers.CharField())
     notes = serializers.ListField(child=serializers.CharField())
     explanation = serializers.CharField()
+    penalty_name = serializers.SerializerMethodField(
+        help_text="The penalty's IPG name in the request's language (``penalty_label`` stays English)."
+    )
+    explanation_text = serializers.SerializerMethodField(
+        help_text="``explanation`` in the request's language, as the judge page shows it."
+    )
+    notes_text = serializers.SerializerMethodField(help_text="``notes`` in the request's language.")
 
     def get_penalty_label(self, decision: PenaltyDecision) -> str:
-        return decision.penalty.label
+        return str(decision.penalty.label)
+
+    def get_penalty_name(self, decision: PenaltyDecision) -> str:
+        return localize(decision.penalty.label)
+
+    def get_explanation_text(self, decision: PenaltyDecision) -> str:
+        return localize(decision.explanation)
+
+    def get_notes_text(self, decision: PenaltyDecision) -> list[str]:
+        return [localize(note) for note in decision.notes]
 
     def get_offer_ftmgs_to(self, decision: PenaltyDecision) -> list[int]:
         return [int(pk) for pk in decision.offer_ftmgs_to]

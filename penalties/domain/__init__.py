@@ -12,6 +12,7 @@ from penalties.domain.decision import (
     PenaltyEffects,
     PriorPenalty,
     apply_deviation,
+    penalty_explanation,
     propose_penalty,
 )
 from penalties.domain.enums import (
@@ -27,6 +28,9 @@ from penalties.domain.outcome import (
     MatchPenalty,
     MatchPenaltyOutcome,
     Overturn,
+    check_loss_has_match,
+    is_proposal_only,
+    loss_moves_to_next_match,
     match_outcome_from_penalties,
     overturn,
 )
@@ -49,8 +53,12 @@ __all__ = [
     "Rel",
     "TeamEffect",
     "apply_deviation",
+    "check_loss_has_match",
     "get_infraction",
+    "is_proposal_only",
+    "loss_moves_to_next_match",
     "match_outcome_from_penalties",
     "overturn",
+    "penalty_explanation",
     "propose_penalty",
 ]

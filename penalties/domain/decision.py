@@ -12,8 +12,10 @@
    repeat-offence upgrade becomes a Match Loss; never for Tardiness or USC-Major.
    ``ipg``: the Game Loss stands, and since a 2HG match is one game the team loses the match.
 
-Every step is written into ``steps``, and ``explanation`` joins them with " → ", e.g.
-"Competitive, 2nd TE-SP Warning → upgraded to Game Loss → match_point policy: upgrade → Match Loss".
+Every step is written into ``steps`` as an ``N_`` message (English, with its msgid and values), and
+:func:`penalty_explanation` joins them with " → ", e.g. "Competitive, 2nd TE-SP Warning → upgraded
+to Game Loss → match_point policy: upgrade → Match Loss"; the adapter stores that message and shows
+it in the reader's language (docs/decisions.md "Translations and official terms").
 
 Only the head judge may deviate from the proposal [IPG 1, 1.2], always with a reason:
 :func:`apply_deviation`.
@@ -153,9 +155,9 @@ class PenaltyDecision:
     deviation_reason: str = ""
 
     @property
-    def explanation(self) -> str:
+    def explanation(self) -> N_:
         """The steps as one line, e.g. "Competitive, TE-SP (Slow Play): Warning"."""
-        return " → ".join(self.steps)
+        return penalty_explanation(self.steps)
 
     @property
     def effects(self) -> PenaltyEffects:
@@ -166,6 +168,21 @@ class PenaltyDecision:
             drops_team=self.drops_team,
             applies_to_next_match=self.applies_to_next_match,
         )
+
+
+def penalty_explanation(steps: Sequence[str]) -> N_:
+    """The steps as one message: its msgid and values (``N_``), English as a ``str``.
+
+    The one place the explanation's text is built: the record keeps this message
+    (``common.translatable.as_data``) and each page translates it when it is read. A step that is
+    not an ``N_`` (an old record's) stays as written.
+    """
+    if not steps:
+        return N_("")
+    message = steps[0] if isinstance(steps[0], N_) else N_("%(step)s", step=steps[0])
+    for step in steps[1:]:
+        message = N_("%(before)s → %(step)s", before=message, step=step)
+    return message
 
 
 def propose_penalty(
@@ -226,21 +243,29 @@ def _validate(*, day: int, history: Sequence[PriorPenalty], context: PenaltyCont
         )
 
 
-def _regular(infraction: Infraction, context: PenaltyContext) -> tuple[Penalty, Penalty, list[str], bool]:
+def _regular(infraction: Infraction, context: PenaltyContext) -> tuple[Penalty, Penalty, list[N_], bool]:
     """Regular REL: the JAR's fix-and-educate, its Game Loss for repetition, its Serious Problems.
 
     The 2HG policy does not touch a Regular-REL Game Loss: the 2009 guide replaces IPG Game
     Losses, while the JAR's Game Loss is its own last step of education. In a one-game match it
     costs the team the match either way.
     """
-    steps = [f"Regular, {infraction.code} ({infraction.name}): {infraction.regular_handling}"]
+    steps = [
+        N_(
+            "%(rel)s, %(code)s (%(name)s): %(handling)s",
+            rel=N_(Rel.REGULAR.label),
+            code=infraction.code,
+            name=infraction.name,
+            handling=infraction.regular_handling,
+        )
+    ]
     drops_team = False
     if infraction.regular_penalty is Penalty.DISQUALIFICATION:
         base = Penalty.DISQUALIFICATION
-        steps.append("Serious Problem (JAR) → Disqualification")
+        steps.append(N_("Serious Problem (JAR) → Disqualification"))
     elif context.knowingly:
         base = Penalty.DISQUALIFICATION
-        steps.append("knowingly broke the rules: Serious Problem (JAR) → Disqualification")
+        steps.append(N_("knowingly broke the rules: Serious Problem (JAR) → Disqualification"))
     elif (
         infraction.code == "TE-T"
         and context.minutes_late is not None
@@ -249,15 +274,17 @@ def _regular(infraction: Infraction, context: PenaltyContext) -> tuple[Penalty, 
         base = Penalty.MATCH_LOSS
         drops_team = True
         steps.append(
-            "more than 10 minutes late: match forfeited (JAR) → Match Loss, "
-            "team dropped at the end of the round if still absent"
+            N_(
+                "more than 10 minutes late: match forfeited (JAR) → Match Loss, "
+                "team dropped at the end of the round if still absent"
+            )
         )
     elif context.repeated_after_reminders:
         base = Penalty.GAME_LOSS
-        steps.append("repeated after being told the next one means a Game Loss (JAR) → Game Loss")
+        steps.append(N_("repeated after being told the next one means a Game Loss (JAR) → Game Loss"))
     else:
         base = Penalty.NO_PENALTY
-        steps.append("fix and educate → No Penalty")
+        steps.append(N_("fix and educate → No Penalty"))
     return base, base, steps, drops_team
 
 
@@ -268,10 +295,16 @@ def _ipg(
     day: int,
     history: Sequence[PriorPenalty],
     context: PenaltyContext,
-) -> tuple[Penalty, Penalty, list[str], bool, bool]:
+) -> tuple[Penalty, Penalty, list[N_], bool, bool]:
     """Competitive/Professional: IPG default, circumstances, repeat upgrade, then the 2HG policy."""
     default = infraction.competitive_penalty
-    head = f"{rel.label}, {infraction.code} ({infraction.name}): {default.label}"
+    head = N_(
+        "%(rel)s, %(code)s (%(name)s): %(penalty)s",
+        rel=N_(rel.label),
+        code=infraction.code,
+        name=infraction.name,
+        penalty=default.label,
+    )
     base, circumstance, drops_team = _circumstance(infraction, context, history)
     steps = [head]
     if circumstance:
@@ -284,12 +317,12 @@ def _ipg(
         if nth >= infraction.upgrade_at_warning:
             upgraded = True
             penalty = Penalty.GAME_LOSS
-            count = f"{_ordinal(nth)} {infraction.code} Warning"
+            count = N_("%(ordinal)s %(code)s Warning", ordinal=_ordinal(nth), code=infraction.code)
             if circumstance:
                 steps.append(count)
             else:
-                steps[0] = f"{rel.label}, {count}"
-            steps.append("upgraded to Game Loss")
+                steps[0] = N_("%(rel)s, %(count)s", rel=N_(rel.label), count=count)
+            steps.append(N_("upgraded to Game Loss"))
 
     if penalty is Penalty.GAME_LOSS and policy is PenaltyPolicy.MATCH_POINT:
         penalty, policy_step = _match_point_policy(infraction, context, upgraded)
@@ -299,49 +332,59 @@ def _ipg(
 
 def _circumstance(
     infraction: Infraction, context: PenaltyContext, history: Sequence[PriorPenalty]
-) -> tuple[Penalty, str, bool]:
+) -> tuple[Penalty, N_ | None, bool]:
     """The infraction's own upgrades/downgrades [IPG §§2–4]: (penalty, step text, drops team)."""
     default = infraction.competitive_penalty
     code = infraction.code
     if context.knowingly and default is not Penalty.DISQUALIFICATION:
         return (
             Penalty.DISQUALIFICATION,
-            "the player knew it was against the rules: Cheating (USC-C, IPG 4.8) → Disqualification",
+            N_("the player knew it was against the rules: Cheating (USC-C, IPG 4.8) → Disqualification"),
             False,
         )
     if code == "GPE-MT" and context.trigger_detrimental:
-        return Penalty.WARNING, "trigger usually detrimental to its controller → Warning", False
+        return Penalty.WARNING, N_("trigger usually detrimental to its controller → Warning"), False
     if code == "GPE-HCE" and context.illegal_face_down:
-        return Penalty.GAME_LOSS, "illegal face-down permanent → Game Loss", False
+        return Penalty.GAME_LOSS, N_("illegal face-down permanent → Game Loss"), False
     if code == "TE-T" and context.minutes_late is not None:
         if context.minutes_late >= IPG_TARDINESS_MATCH_LOSS_MINUTES:
             return (
                 Penalty.MATCH_LOSS,
-                "not seated 10 minutes into the round → Match Loss, team dropped unless it reports "
-                "to the head judge or scorekeeper before the end of the round",
+                N_(
+                    "not seated 10 minutes into the round → Match Loss, team dropped unless it reports "
+                    "to the head judge or scorekeeper before the end of the round"
+                ),
                 True,
             )
         if context.minutes_late < IPG_TARDINESS_WARNING_MINUTES:
-            return Penalty.WARNING, "seated within the first minute → Warning", False
+            return Penalty.WARNING, N_("seated within the first minute → Warning"), False
     if code == "TE-OA" and context.information_available_between_games:
-        return Penalty.GAME_LOSS, "information available between games → Game Loss", False
+        return Penalty.GAME_LOSS, N_("information available between games → Game Loss"), False
     if code == "TE-DP" and context.deck_problem_upgrade is not None:
-        return Penalty.GAME_LOSS, f"{context.deck_problem_upgrade.label} → Game Loss", False
+        return (
+            Penalty.GAME_LOSS,
+            N_("%(condition)s → Game Loss", condition=context.deck_problem_upgrade.label),
+            False,
+        )
     if code == "TE-MC":
         if context.marked_pattern_advantage:
-            return Penalty.GAME_LOSS, "pattern of markings gives substantial advantage → Game Loss", False
+            return (
+                Penalty.GAME_LOSS,
+                N_("pattern of markings gives substantial advantage → Game Loss"),
+                False,
+            )
         if context.marked_no_replacements:
             return (
                 Penalty.GAME_LOSS,
-                "no replacements: basic lands added, decklist changed → Game Loss",
+                N_("no replacements: basic lands added, decklist changed → Game Loss"),
                 False,
             )
     if code == "USC-MAJOR":
         if context.malicious_or_unremorseful:
-            return Penalty.DISQUALIFICATION, "malicious or without remorse → Disqualification", False
+            return Penalty.DISQUALIFICATION, N_("malicious or without remorse → Disqualification"), False
         if any(prior.infraction_code == code and not prior.overturned for prior in history):
-            return Penalty.DISQUALIFICATION, "repeated → Disqualification", False
-    return default, "", False
+            return Penalty.DISQUALIFICATION, N_("repeated → Disqualification"), False
+    return default, None, False
 
 
 def _prior_warnings(infraction: Infraction, day: int, history: Sequence[PriorPenalty]) -> int:
@@ -358,7 +401,7 @@ def _prior_warnings(infraction: Infraction, day: int, history: Sequence[PriorPen
 
 def _match_point_policy(
     infraction: Infraction, context: PenaltyContext, upgraded: bool
-) -> tuple[Penalty, str]:
+) -> tuple[Penalty, N_]:
     """The 2009 guide's substitution for a Game Loss, with its exceptions, in the guide's order.
 
     The guide's list is: deck errors that would be a Game Loss found during a deck check; GPE
@@ -369,22 +412,26 @@ def _match_point_policy(
     the no-replacements Game Loss is not "Marked Cards – Pattern".
     """
     if infraction.code in _NEVER_MATCH_POINT:
-        return Penalty.GAME_LOSS, f"match_point policy: never for {infraction.code} → Game Loss"
+        return Penalty.GAME_LOSS, N_(
+            "match_point policy: never for %(code)s → Game Loss", code=infraction.code
+        )
     if upgraded:
-        return Penalty.MATCH_LOSS, "match_point policy: upgrade → Match Loss"
+        return Penalty.MATCH_LOSS, N_("match_point policy: upgrade → Match Loss")
     case = _match_point_case(infraction, context)
     if case is None:
-        return Penalty.GAME_LOSS, "match_point policy: not one of the guide's cases → Game Loss"
+        return Penalty.GAME_LOSS, N_("match_point policy: not one of the guide's cases → Game Loss")
     if context.game_cannot_continue:
-        return Penalty.GAME_LOSS, f"match_point policy: {case}, but the game cannot continue → Game Loss"
-    return Penalty.MATCH_POINT, f"match_point policy: {case} → one match point penalty"
+        return Penalty.GAME_LOSS, N_(
+            "match_point policy: %(case)s, but the game cannot continue → Game Loss", case=case
+        )
+    return Penalty.MATCH_POINT, N_("match_point policy: %(case)s → one match point penalty", case=case)
 
 
-def _match_point_case(infraction: Infraction, context: PenaltyContext) -> str | None:
+def _match_point_case(infraction: Infraction, context: PenaltyContext) -> N_ | None:
     if infraction.code in ("TE-DLP", "TE-DP") and context.found_during_deck_check:
-        return "deck error found during a deck check"
+        return N_("deck error found during a deck check")
     if infraction.code == "TE-MC" and context.marked_pattern_advantage:
-        return "marked cards with a pattern"
+        return N_("marked cards with a pattern")
     return None
 
 
@@ -397,7 +444,7 @@ def _decide(
     base: Penalty,
     penalty: Penalty,
     upgraded: bool,
-    steps: tuple[str, ...],
+    steps: tuple[N_, ...],
     drops_team: bool,
     context: PenaltyContext,
 ) -> PenaltyDecision:
@@ -446,26 +493,26 @@ def _effects(
     penalty that ends the match, nor one issued while the match is already in extra turns.
     """
     team_effect = _TEAM_EFFECTS[penalty]
-    notes: list[str] = []
+    notes: list[N_] = []
     extra_turns = 0
     if infraction.code == "TE-SP" and rel is not Rel.REGULAR and penalty not in _ENDS_MATCH:
         if context.in_extra_turns:
-            notes.append("match already in extra turns: no extra turns added, the penalty stands")
+            notes.append(N_("match already in extra turns: no extra turns added, the penalty stands"))
         else:
             extra_turns = SLOW_PLAY_EXTRA_TURNS
-            notes.append(f"+{extra_turns} turns at the end of the round for this table")
+            notes.append(N_("+%(turns)s turns at the end of the round for this table", turns=extra_turns))
     drops_team = drops_team and penalty in (Penalty.GAME_LOSS, Penalty.MATCH_LOSS)
     next_match = context.between_matches and team_effect is TeamEffect.LOSE_MATCH
     if team_effect is TeamEffect.LOSE_MATCH:
-        notes.append("the team loses its next match" if next_match else "the team loses the match")
+        notes.append(N_("the team loses its next match") if next_match else N_("the team loses the match"))
     elif team_effect is TeamEffect.MATCH_POINT:
-        notes.append("the team loses one match point")
+        notes.append(N_("the team loses one match point"))
     elif team_effect is TeamEffect.DISQUALIFY_TEAM:
         notes.append(
-            "the whole team is disqualified: current match lost, dropped, removed from the standings"
+            N_("the whole team is disqualified: current match lost, dropped, removed from the standings")
         )
     if drops_team:
-        notes.append("the team is dropped unless it reports before the end of the round")
+        notes.append(N_("the team is dropped unless it reports before the end of the round"))
     effects = PenaltyEffects(
         team_effect=team_effect,
         match_point_adjustment=-1 if penalty is Penalty.MATCH_POINT else 0,
@@ -529,7 +576,12 @@ def apply_deviation(
         applies_to_next_match=effects.applies_to_next_match,
         steps=(
             *decision.steps,
-            f"head judge deviation: {decision.penalty.label} → {penalty.label} ({reason})",
+            N_(
+                "head judge deviation: %(proposed)s → %(penalty)s (%(reason)s)",
+                proposed=decision.penalty.label,
+                penalty=penalty.label,
+                reason=reason,
+            ),
         ),
         notes=notes,
         deviated=True,
@@ -537,13 +589,20 @@ def apply_deviation(
     )
 
 
-def _ftmgs_note(offer: tuple[str, ...]) -> str:
-    return f"offer FtMGS (GPE-FTMGS) to each other player, one by one: {', '.join(offer)}"
+def _ftmgs_note(offer: tuple[str, ...]) -> N_:
+    return N_(
+        "offer FtMGS (GPE-FTMGS) to each other player, one by one: %(players)s", players=", ".join(offer)
+    )
 
 
-def _ordinal(n: int) -> str:
+def _ordinal(n: int) -> N_:
+    """ "2nd", as a message: each language writes its own ordinals (2 回目)."""
     if 10 <= n % 100 <= 20:
-        suffix = "th"
-    else:
-        suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+        return N_("%(n)sth", n=n)
+    if n % 10 == 1:
+        return N_("%(n)sst", n=n)
+    if n % 10 == 2:
+        return N_("%(n)snd", n=n)
+    if n % 10 == 3:
+        return N_("%(n)srd", n=n)
+    return N_("%(n)sth", n=n)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from common.translatable import N_
 from tournaments.domain.choices import PenaltyPolicy as PenaltyPolicy
 from tournaments.domain.choices import Rel as Rel
 
@@ -24,17 +25,18 @@ class Penalty(StrEnum):
     DISQUALIFICATION = "disqualification"
 
     @property
-    def label(self) -> str:
+    def label(self) -> N_:
+        """The IPG's English name, marked so a page shows the official translation (docs/decisions.md)."""
         return _PENALTY_LABELS[self]
 
 
 _PENALTY_LABELS = {
-    Penalty.NO_PENALTY: "No Penalty",
-    Penalty.WARNING: "Warning",
-    Penalty.GAME_LOSS: "Game Loss",
-    Penalty.MATCH_LOSS: "Match Loss",
-    Penalty.MATCH_POINT: "one match point penalty",
-    Penalty.DISQUALIFICATION: "Disqualification",
+    Penalty.NO_PENALTY: N_("No Penalty"),
+    Penalty.WARNING: N_("Warning"),
+    Penalty.GAME_LOSS: N_("Game Loss"),
+    Penalty.MATCH_LOSS: N_("Match Loss"),
+    Penalty.MATCH_POINT: N_("one match point penalty"),
+    Penalty.DISQUALIFICATION: N_("Disqualification"),
 }
 
 
@@ -69,15 +71,17 @@ class DeckProblemUpgrade(StrEnum):
     EXTRA_COPIES_PLAYED = "extra_copies_played"
 
     @property
-    def label(self) -> str:
+    def label(self) -> N_:
         return _DECK_PROBLEM_LABELS[self]
 
 
 _DECK_PROBLEM_LABELS = {
-    DeckProblemUpgrade.INVALID_COUNT_AT_PRESENTATION_OR_CHECK: (
+    DeckProblemUpgrade.INVALID_COUNT_AT_PRESENTATION_OR_CHECK: N_(
         "fewer cards than registered or a larger sideboard, found at presentation or a deck check"
     ),
-    DeckProblemUpgrade.BELOW_MINIMUM_AFTER_SIDEBOARDING: "below the format minimum after sideboarding",
-    DeckProblemUpgrade.OPPONENT_ACTED_ON_SIDEBOARD_CARD: "the opponent may have acted on a sideboard card",
-    DeckProblemUpgrade.EXTRA_COPIES_PLAYED: "more copies of a main-deck card played than registered",
+    DeckProblemUpgrade.BELOW_MINIMUM_AFTER_SIDEBOARDING: N_("below the format minimum after sideboarding"),
+    DeckProblemUpgrade.OPPONENT_ACTED_ON_SIDEBOARD_CARD: N_(
+        "the opponent may have acted on a sideboard card"
+    ),
+    DeckProblemUpgrade.EXTRA_COPIES_PLAYED: N_("more copies of a main-deck card played than registered"),
 }

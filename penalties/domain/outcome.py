@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from itertools import groupby
 
 from common.translatable import N_
-from penalties.domain.decision import PenaltyEffects
+from penalties.domain.decision import PenaltyDecision, PenaltyEffects
 from penalties.domain.enums import Penalty, TeamEffect
 from penalties.domain.errors import PenaltyRuleError
 
@@ -143,7 +143,7 @@ class Overturn:
     extra_turns_delta: int
     reinstate_team: bool
     reason: str
-    explanation: str
+    explanation: N_
 
 
 def overturn(effects: PenaltyEffects, *, reason: str, by_head_judge: bool) -> Overturn:
@@ -163,20 +163,54 @@ def overturn(effects: PenaltyEffects, *, reason: str, by_head_judge: bool) -> Ov
         )
     recompute = effects.team_effect in (TeamEffect.LOSE_MATCH, TeamEffect.DISQUALIFY_TEAM)
     reinstate = effects.team_effect is TeamEffect.DISQUALIFY_TEAM or effects.drops_team
-    parts = []
+    parts: list[N_] = []
     if recompute:
-        parts.append("match result recomputed without this penalty")
+        parts.append(N_("match result recomputed without this penalty"))
     if effects.match_point_adjustment:
-        parts.append(f"team match points {-effects.match_point_adjustment:+d}")
+        parts.append(N_("team match points %(delta)s", delta=f"{-effects.match_point_adjustment:+d}"))
     if effects.extra_turns:
-        parts.append(f"end-of-round turns {-effects.extra_turns:+d}")
+        parts.append(N_("end-of-round turns %(delta)s", delta=f"{-effects.extra_turns:+d}"))
     if reinstate:
-        parts.append("team reinstated")
+        parts.append(N_("team reinstated"))
+    restored = parts[0] if parts else N_("record only")
+    for part in parts[1:]:
+        restored = N_("%(before)s; %(part)s", before=restored, part=part)
     return Overturn(
         recompute_match_result=recompute,
         match_point_adjustment_delta=-effects.match_point_adjustment,
         extra_turns_delta=-effects.extra_turns,
         reinstate_team=reinstate,
         reason=reason,
-        explanation=f"overturned by the head judge ({reason}): " + ("; ".join(parts) or "record only"),
+        explanation=N_(
+            "overturned by the head judge (%(reason)s): %(restored)s", reason=reason, restored=restored
+        ),
     )
+
+
+def check_loss_has_match(
+    decision: PenaltyDecision, *, has_match: bool, player: str, round_number: int
+) -> None:
+    """A Game or Match Loss needs a match to lose in the penalty's round (not a bye, not no match):
+    a loss for the next match is issued for that round once it is paired [IPG 1.1]."""
+    if decision.team_effect is TeamEffect.LOSE_MATCH and not has_match:
+        raise PenaltyRuleError(
+            N_(
+                "%(player)s's team has no match in round %(round)s to lose; a loss for the next match "
+                "is issued for that round, once it is paired, with between_matches",
+                player=player,
+                round=round_number,
+            ),
+            errors=[{"field": "round", "message": N_("the team has no match to lose in this round")}],
+        )
+
+
+def loss_moves_to_next_match(decision: PenaltyDecision, *, simultaneous: bool, match_over: bool) -> bool:
+    """A loss for a match that is already over lands on the team's next match [IPG 1.1], except a
+    penalty of an earlier ruling's moment (``simultaneous``), which stays at that ruling's match."""
+    return decision.team_effect is TeamEffect.LOSE_MATCH and not simultaneous and match_over
+
+
+def is_proposal_only(decision: PenaltyDecision, *, may_issue: bool) -> bool:
+    """A Disqualification from someone who may not issue one (only the head judge, MTR 1.5, IPG 4)
+    is recorded as a proposal, with no effect until the head judge reviews it."""
+    return decision.team_effect is TeamEffect.DISQUALIFY_TEAM and not may_issue

@@ -105,7 +105,7 @@
     const answer = await response.json();
     if (ticket !== pending) return;
     if (response.ok) {
-      show(`Proposed: ${answer.penalty_label}`, answer.explanation, answer.notes);
+      show(`${gettext("Proposed:")} ${answer.penalty_name}`, answer.explanation_text, answer.notes_text);
     } else {
       show(gettext("No proposal"), answer.detail, []);
     }

@@ -8,6 +8,8 @@ import pytest
 from django.utils import timezone
 
 from common.errors import ConflictError, DomainError
+from common.i18n import localize
+from common.translatable import from_data
 from penalties.domain import PenaltyRuleError
 from penalties.models import Penalty
 from penalties.reviews import penalty_overturn
@@ -267,12 +269,10 @@ def test_overturn_restores_the_result_before_the_penalty_and_is_audited(table):
         "the note was the player's own",
     )
     entry = AuditEntry.objects.get(action="penalty_overturn")
-    assert entry.after == {
-        "overturned": True,
-        "restored": (
-            "overturned by the head judge (the note was the player's own): match result recomputed without this penalty"
-        ),
-    }
+    assert entry.after["overturned"] is True
+    assert localize(from_data(entry.after["restored"])) == (
+        "overturned by the head judge (the note was the player's own): match result recomputed without this penalty"
+    )
 
 
 def test_overturn_keeps_the_result_another_penalty_still_decides(table):

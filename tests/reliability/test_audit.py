@@ -19,6 +19,8 @@ from django.test import Client
 from django.urls import get_resolver, reverse
 from rest_framework.views import APIView
 
+from common.i18n import localize
+from common.translatable import from_data
 from decklists.models import Decklist
 from decklists.services import decklist_submit
 from penalties.services import penalty_issue
@@ -279,10 +281,10 @@ def test_appeal_overturn_records_the_penalty_and_what_was_restored(event):
         "match_point_adjustment": 0,
         "extra_turns": 2,
     }
-    assert entry.after == {
-        "overturned": True,
-        "restored": "overturned by the head judge (the clock was already paused): end-of-round turns -2",
-    }
+    assert entry.after["overturned"] is True
+    assert localize(from_data(entry.after["restored"])) == (
+        "overturned by the head judge (the clock was already paused): end-of-round turns -2"
+    )
 
 
 def test_drop_records_the_round_it_takes_effect_after_and_the_reason(event):

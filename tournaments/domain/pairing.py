@@ -156,7 +156,12 @@ def pair_round(state: EventState, *, round_number: int, seed: int) -> RoundPairi
     if not awarded:
         return pairing
     lines = [
-        f"Awarded bye: team {t}, round {round_number} of its {state.awarded_byes[t]}-round awarded bye."
+        N_(
+            "Awarded bye: team %(team)s, round %(round)s of its %(rounds)s-round awarded bye.",
+            team=t,
+            round=round_number,
+            rounds=state.awarded_byes[t],
+        )
         for t in awarded
     ]
     return replace(
@@ -468,7 +473,15 @@ def _describe(
     for group_points in sorted(at_or_above, reverse=True):
         running = at_or_above[group_points] = running + at_or_above[group_points]
     keep_apart = set(state.keep_apart)
-    lines = [f"Round {round_number}: {active_count} teams, {len(oriented)} tables, seed {seed}."]
+    lines = [
+        N_(
+            "Round %(round)s: %(count)s teams, %(tables)s tables, seed %(seed)s.",
+            round=round_number,
+            count=active_count,
+            tables=len(oriented),
+            seed=seed,
+        )
+    ]
 
     paired_down, rematches, unmet_keep_apart = [], [], []
     for a, b in oriented:
@@ -476,35 +489,44 @@ def _describe(
             higher, lower = (a, b) if points[a] > points[b] else (b, a)
             odd = at_or_above[points[higher]] % 2 == 1
             reason = (
-                f"an odd number of teams have {points[higher]} points or more"
+                N_("an odd number of teams have %(points)s points or more", points=points[higher])
                 if odd
-                else "every pairing with fewer or nearer pair-downs needed a rematch or a keep-apart pair"
+                else N_("every pairing with fewer or nearer pair-downs needed a rematch or a keep-apart pair")
             )
             paired_down.append(PairedDown(higher, lower, points[higher], points[lower], reason))
             lines.append(
-                f"Team {higher} ({points[higher]} points) paired down to team {lower} ({points[lower]} points): {reason}."
+                N_(
+                    "Team %(team_higher)s (%(points_higher)s points) paired down to team %(team_lower)s "
+                    "(%(points_lower)s points): %(reason)s.",
+                    team_higher=higher,
+                    points_higher=points[higher],
+                    team_lower=lower,
+                    points_lower=points[lower],
+                    reason=reason,
+                )
             )
         if b in records[a].opponents:
             rematches.append((a, b))
-            lines.append(f"Rematch: team {a} v team {b}; no pairing of this round avoids it.")
+            lines.append(
+                N_(
+                    "Rematch: team %(team_a)s v team %(team_b)s; no pairing of this round avoids it.",
+                    team_a=a,
+                    team_b=b,
+                )
+            )
         if (min(a, b), max(a, b)) in keep_apart:
             unmet_keep_apart.append((a, b))
-            lines.append(f"Keep-apart not met: team {a} v team {b}; no pairing of this round avoids it.")
+            lines.append(
+                N_(
+                    "Keep-apart not met: team %(team_a)s v team %(team_b)s; no pairing of this round avoids it.",
+                    team_a=a,
+                    team_b=b,
+                )
+            )
 
-    second_bye = False
+    second_bye = bye_team is not None and records[bye_team].byes > 0
     if bye_team is not None:
-        byes = records[bye_team].byes
-        second_bye = byes > 0
-        if second_bye:
-            lines.append(
-                f"Bye: team {bye_team} ({points[bye_team]} points), its bye number {byes + 1}: "
-                "every active team has had a bye."
-            )
-        else:
-            lines.append(
-                f"Bye: team {bye_team} ({points[bye_team]} points): lowest points among the teams without a bye, "
-                "drawn at random among equals."
-            )
+        lines.append(_bye_line(bye_team, points[bye_team], records[bye_team].byes))
 
     tables, unmet_fixed = _number_tables(state, oriented, lines)
     if bye_team is not None:
@@ -523,8 +545,26 @@ def _describe(
     )
 
 
+def _bye_line(team: int, points: int, byes: int) -> N_:
+    """Why this team has the bye: a second bye only once every active team has had one."""
+    if byes > 0:
+        return N_(
+            "Bye: team %(team)s (%(points)s points), its bye number %(number)s: "
+            "every active team has had a bye.",
+            team=team,
+            points=points,
+            number=byes + 1,
+        )
+    return N_(
+        "Bye: team %(team)s (%(points)s points): lowest points among the teams without a bye, "
+        "drawn at random among equals.",
+        team=team,
+        points=points,
+    )
+
+
 def _number_tables(
-    state: EventState, oriented: list[tuple[int, int]], lines: list[str]
+    state: EventState, oriented: list[tuple[int, int]], lines: list[N_]
 ) -> tuple[list[TablePairing], list[int]]:
     """Tables from the top of the standings; a team with a fixed table gets it, the rest fill the gaps.
 
@@ -538,12 +578,20 @@ def _number_tables(
         wanted = [t for t in (a, b) if t in fixed]
         if wanted:
             assigned[position] = fixed[wanted[0]]
-            lines.append(f"Fixed table: team {wanted[0]} at table {fixed[wanted[0]]}.")
+            lines.append(
+                N_("Fixed table: team %(team)s at table %(table)s.", team=wanted[0], table=fixed[wanted[0]])
+            )
             for other in wanted[1:]:
                 unmet.append(other)
                 lines.append(
-                    f"Fixed table not met: team {other} (table {fixed[other]}) plays team {wanted[0]} "
-                    f"at table {fixed[wanted[0]]}."
+                    N_(
+                        "Fixed table not met: team %(team)s (table %(wanted)s) plays team %(team_fixed)s "
+                        "at table %(table)s.",
+                        team=other,
+                        wanted=fixed[other],
+                        team_fixed=wanted[0],
+                        table=fixed[wanted[0]],
+                    )
                 )
     used = set(assigned.values())
     next_table = 1

@@ -117,7 +117,7 @@ def pair_round_in_pods(
         groups.append((max((pod.number for pod in pods), default=0) + 1, unseated))
     groups = [(number, members) for number, members in groups if members]
     tables: list[TablePairing] = []
-    explanation: list[str] = []
+    explanation: list[N_] = []
     pod_of_team: dict[int, int] = {}
     rematches: list[tuple[int, int]] = []
     unmet_keep_apart: list[tuple[int, int]] = []
@@ -132,7 +132,9 @@ def pair_round_in_pods(
             team = members[0]
             tables.append(TablePairing(None, team, None))
             bye_team = team if bye_team is None else bye_team
-            explanation.append(f"Pod {number}: team {team} is alone in its pod and gets the bye.")
+            explanation.append(
+                N_("Pod %(pod)s: team %(team)s is alone in its pod and gets the bye.", pod=number, team=team)
+            )
             continue
         outside = set(state.team_ids) - set(members)
         drops = {**state.drops, **{t: min(state.drops.get(t, round_number), round_number) for t in outside}}
@@ -151,8 +153,8 @@ def pair_round_in_pods(
         unmet_keep_apart.extend(pairing.unmet_keep_apart)
         paired_down.extend(pairing.paired_down)
         awarded.extend(pairing.awarded_byes)
-        explanation.append(f"Pod {number} ({len(members)} teams):")
-        explanation.extend(f"  {line}" for line in pairing.explanation)
+        explanation.append(N_("Pod %(pod)s (%(count)s teams):", pod=number, count=len(members)))
+        explanation.extend(N_("  %(line)s", line=line) for line in pairing.explanation)
     tables.sort(key=lambda t: (t.table is None, t.table or 0))
     merged = RoundPairing(
         round_number=round_number,
@@ -164,7 +166,10 @@ def pair_round_in_pods(
         rematches=tuple(rematches),
         unmet_keep_apart=tuple(unmet_keep_apart),
         unmet_fixed_tables=(),
-        explanation=(f"Round {round_number}: paired within {len(groups)} draft pods.", *explanation),
+        explanation=(
+            N_("Round %(round)s: paired within %(count)s draft pods.", round=round_number, count=len(groups)),
+            *explanation,
+        ),
         awarded_byes=tuple(sorted(awarded)),
     )
     return PodRoundPairing(merged, pod_of_team)

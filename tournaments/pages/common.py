@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from common.errors import DomainError
 from common.i18n import localize
 from common.links import public_url
+from common.translatable import from_data
 from tournaments.domain import games_to_win
 from tournaments.domain.check_in import check_in_code
 from tournaments.domain.report_view import ReaderMay, ReportState, ReportView, report_view
@@ -375,13 +376,32 @@ TEAM_REFERENCE = re.compile(r"\b([Tt]eam) (\d+)\b")
 
 
 def _explanation_lines(explanation: dict, team_names: dict[int, str]) -> list[str]:
-    """The pairing's written explanation, with the engine's "team 12" replaced by the team's name."""
+    """The pairing's written explanation in the reader's language, teams by name.
+
+    A round paired since the explanation was kept as messages (``services.rounds.explanation_lines``)
+    is translated, its team ids (the values named ``team…``) replaced by the teams' names; an older
+    round shows its English lines, the engine's "team 12" replaced by the name."""
+    if "messages" in explanation:
+        return [localize(from_data(_with_team_names(line, team_names))) for line in explanation["messages"]]
 
     def name(found: re.Match) -> str:
         team_id = int(found.group(2))
         return f"{found.group(1)} {team_names[team_id]}" if team_id in team_names else found.group(0)
 
     return [TEAM_REFERENCE.sub(name, str(line)) for line in explanation.get("lines", [])]
+
+
+def _with_team_names(message: Any, team_names: dict[int, str]) -> Any:
+    """A stored message (``as_data``) with each team id among its values replaced by the name."""
+    if not isinstance(message, dict):
+        return message
+    values = {
+        key: team_names.get(value, value)
+        if key.startswith("team") and isinstance(value, int)
+        else _with_team_names(value, team_names)
+        for key, value in message["values"].items()
+    }
+    return {"msgid": message["msgid"], "values": values}
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 
 from common.errors import ConflictError
 from common.i18n import error_text
+from common.translatable import N_
 from tournaments.domain import PlayoffError, first_playoff_round
 from tournaments.domain.pods import draft_playoff_first_round, draft_playoff_seats
 from tournaments.enums import TournamentStatus
@@ -61,14 +62,40 @@ def cut_build(*, tournament: Tournament, actor) -> Round:
         raise ConflictError(error_text(exc)) from exc
     if draft_playoff:
         lines = [
-            "Top 8 Booster Draft playoff: the Top 8 draft at random seats, then seat 1v5, 2v6, 3v7, 4v8."
+            N_("Top 8 Booster Draft playoff: the Top 8 draft at random seats, then seat 1v5, 2v6, 3v7, 4v8.")
         ]
-        lines += [f"Draft seat {seat}: team {team}." for seat, team in enumerate(seats, start=1)]
-        lines += [f"Seat {m.seed_a} (team {m.team_a}) v seat {m.seed_b} (team {m.team_b})." for m in bracket]
+        lines += [
+            N_("Draft seat %(seat)s: team %(team)s.", seat=seat, team=team)
+            for seat, team in enumerate(seats, start=1)
+        ]
+        lines += [
+            N_(
+                "Seat %(seat_a)s (team %(team_a)s) v seat %(seat_b)s (team %(team_b)s).",
+                seat_a=m.seed_a,
+                team_a=m.team_a,
+                seat_b=m.seed_b,
+                team_b=m.team_b,
+            )
+            for m in bracket
+        ]
     else:
         lines = [
-            f"Top {tournament.top_cut}: seed {m.seed_a} (team {m.team_a}) v seed {m.seed_b} "
-            + (f"(team {m.team_b})." if m.team_b is not None else "(empty: a bye).")
+            N_(
+                "Top %(cut)s: seed %(seed_a)s (team %(team_a)s) v seed %(seed_b)s (team %(team_b)s).",
+                cut=tournament.top_cut,
+                seed_a=m.seed_a,
+                team_a=m.team_a,
+                seed_b=m.seed_b,
+                team_b=m.team_b,
+            )
+            if m.team_b is not None
+            else N_(
+                "Top %(cut)s: seed %(seed_a)s (team %(team_a)s) v seed %(seed_b)s (empty: a bye).",
+                cut=tournament.top_cut,
+                seed_a=m.seed_a,
+                team_a=m.team_a,
+                seed_b=m.seed_b,
+            )
             for m in bracket
         ]
     new_round = store_playoff_round(tournament=tournament, number=paired + 1, bracket=bracket, lines=lines)

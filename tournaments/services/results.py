@@ -27,7 +27,7 @@ from tournaments.domain.result_state import Entry, EntrySource, ResultRefused, a
 from tournaments.enums import RoundKind, TeamSide, TournamentStatus
 from tournaments.models import Match, ResultReport, Round, Tournament
 from tournaments.permissions import player_team_id
-from tournaments.rules import can_change_confirmed_result
+from tournaments.rules import can_change_confirmed_result, can_enter_end_of_round_result
 from tournaments.selectors import match_result_state, match_snapshot, result_columns
 from tournaments.services.audit import audit_log
 from tournaments.services.locks import lock_tournament
@@ -153,6 +153,26 @@ def match_result_report(
 
 
 @transaction.atomic
+def match_result_end_of_round(
+    *, match: Match, actor, team_a_wins: int, team_b_wins: int, draws: int, version: int
+) -> Match:
+    """A result entered from the end-of-round console by whoever finishes the table there: scorekeeping
+    staff or a judge of the event (``can_enter_end_of_round_result``, 403 otherwise). It counts as a
+    staff entry, confirmed at once, and is audited with the actor (``match_result_end_of_round``).
+    There is no reason field: a confirmed result it would change is refused (400), as is a draw in
+    a playoff (``result_problems``)."""
+    if not can_enter_end_of_round_result(actor, match.round.tournament_id):
+        raise DomainError(
+            _("only the event's judges and scorekeeping staff enter results here"), status_code=403
+        )
+    match = _locked(match)
+    _check_version(match, version)
+    _check_record(match, team_a_wins, team_b_wins, draws)
+    entry = Entry(EntrySource.STAFF, None, team_a_wins, team_b_wins, draws, "", actor.pk, timezone.now())
+    return _record(match, entry, actor, audit="match_result_end_of_round")
+
+
+@transaction.atomic
 def match_slip_report(
     *, match: Match, side: TeamSide, team_a_wins: int, team_b_wins: int, draws: int, version: int, actor=None
 ) -> Match:
@@ -226,9 +246,10 @@ def _check_record(match: Match, team_a_wins: int, team_b_wins: int, draws: int) 
         )
 
 
-def _record(match: Match, entry: Entry, actor) -> Match:
+def _record(match: Match, entry: Entry, actor, audit: str = "") -> Match:
     """Apply ``entry`` to the match's derived state, keep it as a row, and write the result columns
-    (the cache) from the new state; audit what the transition calls for. ``match`` is locked."""
+    (the cache) from the new state; audit what the transition calls for, else ``audit`` if given.
+    ``match`` is locked."""
     tournament = match.round.tournament
     state = match_result_state(match)
     try:
@@ -258,11 +279,11 @@ def _record(match: Match, entry: Entry, actor) -> Match:
         setattr(match, field, value)
     match.version += 1
     match.save(update_fields=[*RESULT_COLUMNS, "version"])
-    if transition.audit:
+    if transition.audit or audit:
         audit_log(
             tournament=tournament,
             actor=actor,
-            action=transition.audit,
+            action=transition.audit or audit,
             obj=match,
             before=before,
             after=match_snapshot(match),

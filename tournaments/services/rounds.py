@@ -20,6 +20,7 @@ from django.utils.translation import gettext_noop, ngettext
 
 from common.errors import ConflictError, DomainError
 from common.i18n import error_text
+from common.translatable import N_, as_data
 from tournaments.domain import (
     PairingError,
     PlayoffError,
@@ -251,7 +252,7 @@ def round_pair(*, tournament: Tournament, actor, unchecked: str | None = None) -
         seed=seed,
         length_minutes=tournament.round_minutes,
         explanation={
-            "lines": list(pairing.explanation),
+            **explanation_lines(pairing.explanation),
             "bye_team": pairing.bye_team,
             "rematches": [list(pair) for pair in pairing.rematches],
             "unmet_keep_apart": [list(pair) for pair in pairing.unmet_keep_apart],
@@ -403,7 +404,16 @@ def round_pair_manual(
         length_minutes=tournament.round_minutes,
         manual_reason=reason,
         explanation={
-            "lines": [f"Round {number}: paired by hand by {actor}. Reason: {reason}"],
+            **explanation_lines(
+                [
+                    N_(
+                        "Round %(round)s: paired by hand by %(actor)s. Reason: %(reason)s",
+                        round=number,
+                        actor=str(actor),
+                        reason=reason,
+                    )
+                ]
+            ),
             "manual": True,
         },
     )
@@ -448,8 +458,15 @@ def playoff_bracket(round_obj: Round) -> list[tuple[PlayoffMatch, Match]]:
     ]
 
 
+def explanation_lines(lines: Sequence[str]) -> dict[str, list]:
+    """A round's written explanation twice: in English (``lines``, what the API and the event file
+    give) and as messages (``messages``: msgid and values, ``common.translatable.as_data``) that the
+    manage page shows in the reader's language, with team names for the team ids."""
+    return {"lines": [str(line) for line in lines], "messages": [as_data(line) for line in lines]}
+
+
 def store_playoff_round(
-    *, tournament: Tournament, number: int, bracket: list[PlayoffMatch], lines: list[str]
+    *, tournament: Tournament, number: int, bracket: list[PlayoffMatch], lines: Sequence[str]
 ) -> Round:
     """Save a bracket round: byes (an empty slot) are scored at once; the final is untimed."""
     final = len(bracket) == 1
@@ -460,7 +477,7 @@ def store_playoff_round(
         seed=round_seed(tournament, number),
         length_minutes=None if final else PLAYOFF_ROUND_MINUTES,
         explanation={
-            "lines": lines,
+            **explanation_lines(lines),
             "bracket": [
                 {"slot": slot, "seed_a": m.seed_a, "seed_b": m.seed_b}
                 for slot, m in enumerate(bracket, start=1)
@@ -514,7 +531,14 @@ def _pair_next_playoff_round(tournament: Tournament, actor) -> Round:
             ) from exc
     next_bracket = next_playoff_round([entry for entry, _winner in bracket], winners)
     lines = [
-        f"Playoff round {previous.number + 1}: seed {m.seed_a} (team {m.team_a}) v seed {m.seed_b} (team {m.team_b})."
+        N_(
+            "Playoff round %(round)s: seed %(seed_a)s (team %(team_a)s) v seed %(seed_b)s (team %(team_b)s).",
+            round=previous.number + 1,
+            seed_a=m.seed_a,
+            team_a=m.team_a,
+            seed_b=m.seed_b,
+            team_b=m.team_b,
+        )
         for m in next_bracket
     ]
     new_round = store_playoff_round(

@@ -186,6 +186,17 @@ def test_preview_proposes_without_saving(table, client_for):
     assert Penalty.objects.count() == 1
 
 
+def test_preview_keeps_english_names_and_gives_the_readers_language_beside_them(table, client_for):
+    response = client_for(table.judge).post(
+        url(table, "preview/"), body(table.a1), format="json", HTTP_ACCEPT_LANGUAGE="ja"
+    )
+
+    answer = response.json()
+    assert (answer["penalty_label"], answer["penalty_name"]) == ("Warning", "警告")
+    assert answer["explanation"] == "Competitive, TE-SP (Slow Play): Warning"
+    assert answer["explanation_text"] == "競技、TE-SP (Slow Play): 警告"
+
+
 def test_preview_is_for_judges_only(table, client_for):
     response = client_for(table.player_user).post(url(table, "preview/"), body(table.a1), format="json")
 
