@@ -68,6 +68,17 @@ def wait_for(page, predicate, seconds: float) -> bool:
     return predicate()
 
 
+def worker_controls(page) -> bool:
+    """The service worker controls the page, as it does a phone's next page once installed: a
+    page open while it activated is taken over (``clients.claim``), and on a loaded machine the
+    page is loaded again if that has not happened within 15 s."""
+    for _attempt in range(3):
+        if wait_for(page, lambda: page.evaluate("navigator.serviceWorker.controller !== null"), 15):
+            return True
+        page.reload()
+    return False
+
+
 def clock_counts(page) -> None:
     """The table clock shows a countdown, and it moves."""
     remaining = page.locator("#table-clock-remaining")
@@ -84,7 +95,7 @@ def test_a_kept_page_reloads_offline_and_a_report_made_offline_is_sent_once_back
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
     log_in(page, live_server, "t1a", me)
-    assert wait_for(page, lambda: page.evaluate("navigator.serviceWorker.controller !== null"), 30)
+    assert worker_controls(page)
     page.reload()  # now through the worker, which keeps the page
     # Chromium would offer to install it (a test's browser context is always an incognito one).
     installability = context.new_cdp_session(page).send("Page.getInstallabilityErrors")
@@ -278,7 +289,7 @@ def test_a_file_lost_while_the_worker_installs_costs_the_phone_nothing(live_serv
     context.route(re.compile(r".*/offline/$"), lose_while_down)
     page = context.new_page()
     log_in(page, live_server, "t1a", me)
-    assert wait_for(page, lambda: page.evaluate("navigator.serviceWorker.controller !== null"), 30)
+    assert worker_controls(page)
     assert lost, "the worker's install did not fetch the offline page"
     has_offline_page = "caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k).then(c => c.match('/offline/'))))).then(rs => rs.some(r => !!r))"
     assert page.evaluate(has_offline_page) is False
