@@ -15,6 +15,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.factories import UserFactory
+from tests.migrations import migrate_to_latest
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
@@ -129,3 +130,12 @@ def pdftoppm() -> str:
             pytest.fail(message)
         pytest.skip(message)
     return path
+
+
+@pytest.fixture
+def every_app_migrated_after():
+    """For a test of a data migration: going back unapplies the other apps' migrations that depend
+    on the later ones (event_io's mirrors, the penalties' messages), and the next test in this
+    process needs their tables again."""
+    yield
+    migrate_to_latest()

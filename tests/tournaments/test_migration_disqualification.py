@@ -5,34 +5,18 @@ to read it), so reinstating a team disqualified before the upgrade still gives i
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
+from tests.migrations import migrate_to, migrate_to_latest
 from tournaments.models import Disqualification
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("every_app_migrated_after")]
 
 BEFORE = [("tournaments", "0017_day_two_cut")]
 AFTER = [("tournaments", "0018_disqualification_record")]
 
 
-@pytest.fixture(autouse=True)
-def every_app_migrated_after():
-    """Going back unapplies the other apps' migrations that depend on the later ones (event_io's
-    mirrors, the penalties' messages): the next test in this process needs their tables again."""
-    yield
-    _migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
-
-
-def _migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
 def test_teams_already_disqualified_get_their_record_from_the_audit():
-    apps = _migrate(BEFORE)
+    apps = migrate_to(BEFORE)
     organizer = apps.get_model("auth", "User").objects.create(username="old-organizer")
     tournament = apps.get_model("tournaments", "Tournament").objects.create(
         name="Old event", seed=1, created_by=organizer
@@ -55,8 +39,8 @@ def test_teams_already_disqualified_get_their_record_from_the_audit():
             before={"dropped_after_round": before, "disqualified": False},
         )
 
-    _migrate(AFTER)
-    _migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    migrate_to(AFTER)
+    migrate_to_latest()
 
     records = {
         record.team_id: (record.dropped_after_round_before, record.drop_reason_before)

@@ -4,35 +4,19 @@ pre-penalty copy: after it, every match's result columns equal the recomputation
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
+from tests.migrations import migrate_to, migrate_to_latest
 from tournaments.models import Match
 from tournaments.selectors import match_result_state, result_columns
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("every_app_migrated_after")]
 
 BEFORE = [("tournaments", "0008_team_name_unique_ignoring_case")]
 AFTER = [("tournaments", "0009_result_reports")]
 
 
-@pytest.fixture(autouse=True)
-def every_app_migrated_after():
-    """Going back unapplies the other apps' migrations that depend on the later ones (event_io's
-    mirrors, the penalties' messages): the next test in this process needs their tables again."""
-    yield
-    _migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
-
-
-def _migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
 def test_stored_results_become_report_rows_that_give_them_back():
-    apps = _migrate(BEFORE)
+    apps = migrate_to(BEFORE)
     organizer = apps.get_model("auth", "User").objects.create(username="old-organizer")
     tournament = apps.get_model("tournaments", "Tournament").objects.create(
         name="Old event", seed=1, created_by=organizer
@@ -64,8 +48,8 @@ def test_stored_results_become_report_rows_that_give_them_back():
         },
     )
 
-    _migrate(AFTER)
-    _migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    migrate_to(AFTER)
+    migrate_to_latest()
 
     sources = {  # read with today's models, so the schema is migrated to the latest first
         pk: list(Match.objects.get(pk=pk).reports.values_list("source", "side"))
