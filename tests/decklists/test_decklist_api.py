@@ -527,20 +527,21 @@ def test_the_probes_cover_every_change_of_the_issues_cards():
 def test_a_list_is_flagged_banned_exactly_while_the_shipped_history_bans_its_card(
     event, client_for, format_id, card, change, status_before, status_from
 ):
-    """The day before and the day of each change, through the API: the submission's answer and
-    the team's view; a refusal by a dated ban names it ("banned in Modern since 2026-05-18")."""
+    """The day before and the day of each change, through the API: the live preview, the
+    submission's answer and the team's view; a refusal by a dated ban names it ("banned in Modern since 2026-05-18")."""
     event.tournament.format = format_id
     for day, status in ((change - datetime.timedelta(days=1), status_before), (change, status_from)):
         event.tournament.date = day
         event.tournament.save()
         client = client_for(event.player_user)
 
-        response = client.post(
-            submit_url(event.tournament), {"player": event.a.pk, "text": f"4 {card}\n56 Mountain\n"}
-        )
+        text = f"4 {card}\n56 Mountain\n"
+        preview = client.post(f"{submit_url(event.tournament)}preview/", {"player": event.a.pk, "text": text})
+        response = client.post(submit_url(event.tournament), {"player": event.a.pk, "text": text})
         team = client.get(team_url(event.tournament, event.team)).data
 
         expected = ["BANNED"] if status == "banned" else []
+        assert [e["code"] for e in preview.data["errors"]] == expected, day
         assert response.status_code == 201, response.data
         assert [e["code"] for e in response.data["errors"]] == expected, day
         assert [e["code"] for e in team["errors"] if e["code"] != "DECKLIST_MISSING"] == expected, day
