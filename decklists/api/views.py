@@ -20,6 +20,7 @@ from rest_framework.views import APIView
 
 from common.api import ErrorSerializer
 from decklists import selectors
+from decklists.domain import CardIndex
 from decklists.models import Decklist
 from decklists.services import check_text_acceptable, decklist_pool_register, decklist_submit
 from tournaments.api.permissions import RulePermission
@@ -238,20 +239,29 @@ class DecklistRowSerializer(serializers.Serializer):
     errors = LineErrorSerializer(many=True)
 
 
-def decklist_rows(lists: selectors.TeamLists) -> list[dict]:
+def decklist_rows(tournament: Tournament, lists: selectors.TeamLists, index: CardIndex | None) -> list[dict]:
+    """Each player's current list; a Constructed one checked again on the event's date, since the
+    stored check is what the submission got and the date (or the ban-list history) may have moved
+    since. A Limited deck's own check depends on neither, so its stored one stands."""
     rows = []
     for player, decklist in zip(lists.players, lists.decklists, strict=True):
         current = decklist.current if decklist is not None else None
+        valid, errors = (current.valid, current.errors) if current else (False, [])
+        if current and index is not None:
+            checked = selectors.decklist_text_check(
+                current.text, tournament=tournament, player=player, index=index
+            )
+            valid, errors = checked.valid, checked.errors
         rows.append(
             {
                 "id": decklist.pk if decklist is not None else None,
                 "player": player.pk,
                 "player_name": player.name,
                 "version": current.number if current else None,
-                "valid": bool(current and current.valid),
+                "valid": valid,
                 "submitted_at": current.created_at if current else None,
                 "cards": current.cards if current else [],
-                "errors": current.errors if current else [],
+                "errors": errors,
             }
         )
     return rows
@@ -260,14 +270,15 @@ def decklist_rows(lists: selectors.TeamLists) -> list[dict]:
 def team_payload(tournament: Tournament, team: Team) -> dict:
     """The team's lists and verdict; shared by the API and the pages so both say the same."""
     lists = selectors.decklists_for_team(team=team, tournament=tournament)
-    verdict = selectors.team_decklist_verdict(tournament=tournament, lists=lists)
+    index = None if tournament.is_limited else selectors.card_index()
+    verdict = selectors.team_decklist_verdict(tournament=tournament, lists=lists, index=index)
     errors = selectors.team_error_rows(verdict, lists)
     return {
         "team": team.pk,
         "valid": not errors,
         "udc_applied": verdict.udc_applied,
         "errors": errors,
-        "decklists": decklist_rows(lists),
+        "decklists": decklist_rows(tournament, lists, index),
         "pool": pool_summary(lists.pool),
         "shared_sideboard": selectors.sideboard_rows(verdict),
     }

@@ -209,3 +209,44 @@ def test_player_saves_a_list_with_the_plain_form_and_reads_the_check_on_the_relo
     assert event.a.decklist.current.number == 1 and event.a.decklist.current.text == text
     assert "Saved your list (version 1, " in page and "problem" in page
     assert f"Line 1: «{real['main'][0][0]} {real['main'][0][1]}x»" in page
+
+
+@pytest.mark.parametrize(
+    ("day", "banned"), [(datetime.date(2026, 5, 17), False), (datetime.date(2026, 5, 18), True)]
+)
+def test_every_page_that_checks_a_list_checks_it_on_the_events_date(event, day, banned):
+    """Phlage was banned in Modern on 2026-05-18: the player's plain-form save, the player's page,
+    the judges' overview and team view, and the deck check page all say so from that day only."""
+    event.tournament.format = "modern"
+    event.tournament.date = day
+    event.tournament.save()
+    ban = "Phlage, Titan of Fire&#x27;s Fury: banned in Modern since 2026-05-18."
+    player = Client()
+    player.force_login(event.player_user)
+    judge = Client()
+    judge.force_login(event.judge)
+    base = f"/events/{event.tournament.pk}"
+
+    saved = player.post(
+        f"{base}/decklists/",
+        {"save": "list", "text": "4 Phlage, Titan of Fire's Fury\n56 Mountain\n"},
+        follow=True,
+    ).content.decode()
+    decklist_submit(
+        tournament=event.tournament, actor=event.judge, player=event.b, text="4 Llanowar Elves\n56 Forest"
+    )
+    match = MatchFactory(round=RoundFactory(tournament=event.tournament), table=1, team_a=event.team)
+    pages = {
+        "player": player.get(f"{base}/decklists/").content.decode(),
+        "judge team": judge.get(f"{base}/decklists/judge/?team={event.team.pk}").content.decode(),
+        "deck check": judge.get(f"{base}/deckchecks/{match.pk}/").content.decode(),
+    }
+    overview = judge.get(f"{base}/decklists/judge/").content.decode()
+    [team_row] = re.findall(
+        rf"<tr>\s*<td class=\"team-name\" dir=\"auto\">{event.team.name}</td>.*?</tr>", overview, re.S
+    )
+
+    assert ("Saved your list (version 1, 1 problem)" in saved) is banned
+    assert ("Saved your list (version 1, legal)" in saved) is not banned
+    assert {name: ban in page for name, page in pages.items()} == dict.fromkeys(pages, banned)
+    assert ("1 problem" in team_row) is banned and ("legal" in team_row) is not banned

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import datetime
+import json
 from itertools import combinations
 
 import pytest
 from django.utils import timezone
 
-from decklists.domain import CardIndex
+from decklists.domain import BAN_HISTORY_PATH, CardIndex
 from tests.decklists.realdata import real_decklists
 from tests.factories import TeamFactory, TournamentFactory
 from tournaments.models import AuditEntry, Player
@@ -476,33 +477,105 @@ def test_a_list_is_checked_against_the_lists_in_force_on_the_events_date(
     assert response.data["valid"] is (codes == [])
 
 
+# The issue's cards, each in its format: every change the shipped history records for them.
+PROBED_CARDS = {
+    ("modern", "Phlage, Titan of Fire's Fury"),
+    ("modern", "Violent Outburst"),
+    ("modern", "Umezawa's Jitte"),
+    ("legacy", "Candelabra of Tawnos"),
+    ("pioneer", "Cori-Steel Cutter"),
+    ("pauper", "Bonder's Ornament"),
+}
+
+
+def _probed_changes() -> list[tuple[str, str, datetime.date, str, str]]:
+    """(format, card, day of the change, status the day before, status from that day) for every
+    change of PROBED_CARDS in decklists/data/banlist-history.json, read independently of the
+    code under test (the data README's §4 rule: before a card's first change, what it replaced)."""
+    changes = json.loads(BAN_HISTORY_PATH.read_text(encoding="utf-8"))["changes"]
+    probes = []
+    for format_id, card in sorted(PROBED_CARDS):
+        mine = sorted(
+            (c for c in changes if (c["format"], c["card"]) == (format_id, card)), key=lambda c: c["date"]
+        )
+        before = "banned" if mine[0]["status"] == "legal" else "legal"
+        for change in mine:
+            probes.append(
+                (format_id, card, datetime.date.fromisoformat(change["date"]), before, change["status"])
+            )
+            before = change["status"]
+    return probes
+
+
+PROBES = _probed_changes()
+
+
+def test_the_probes_cover_every_change_of_the_issues_cards():
+    """Violent Outburst's 2025 ban and Bonder's Ornament's 2022 ban as well as the 2026 changes."""
+    assert len(PROBES) == 8
+    assert {(f, c, str(d)) for f, c, d, _, _ in PROBES} >= {
+        ("modern", "Violent Outburst", "2025-03-11"),
+        ("pauper", "Bonder's Ornament", "2022-01-21"),
+    }
+
+
 @pytest.mark.parametrize(
-    ("format_id", "card", "change", "banned_before", "banned_from"),
-    [
-        ("modern", "Phlage, Titan of Fire's Fury", datetime.date(2026, 5, 18), False, True),
-        ("modern", "Violent Outburst", datetime.date(2026, 5, 18), True, False),
-        ("modern", "Umezawa's Jitte", datetime.date(2026, 5, 18), True, False),
-        ("legacy", "Candelabra of Tawnos", datetime.date(2026, 6, 29), False, True),
-        ("pioneer", "Cori-Steel Cutter", datetime.date(2026, 5, 18), False, True),
-        ("pauper", "Bonder's Ornament", datetime.date(2026, 5, 18), True, False),
-    ],
+    ("format_id", "card", "change", "status_before", "status_from"),
+    PROBES,
+    ids=[f"{f}-{c}-{d}" for f, c, d, _, _ in PROBES],
 )
 def test_a_list_is_flagged_banned_exactly_while_the_shipped_history_bans_its_card(
-    event, client_for, format_id, card, change, banned_before, banned_from
+    event, client_for, format_id, card, change, status_before, status_from
 ):
-    """The day before and the day of each change in decklists/data/banlist-history.json; a
-    refusal by a dated ban names it ("banned in Modern since 2026-05-18")."""
+    """The day before and the day of each change, through the API: the live preview, the
+    submission's answer and the team's view; a refusal by a dated ban names it ("banned in Modern since 2026-05-18")."""
     event.tournament.format = format_id
-    for day, banned in ((change - datetime.timedelta(days=1), banned_before), (change, banned_from)):
+    for day, status in ((change - datetime.timedelta(days=1), status_before), (change, status_from)):
         event.tournament.date = day
         event.tournament.save()
+        client = client_for(event.player_user)
 
-        response = client_for(event.player_user).post(
-            submit_url(event.tournament), {"player": event.a.pk, "text": f"4 {card}\n56 Mountain\n"}
-        )
+        text = f"4 {card}\n56 Mountain\n"
+        preview = client.post(f"{submit_url(event.tournament)}preview/", {"player": event.a.pk, "text": text})
+        response = client.post(submit_url(event.tournament), {"player": event.a.pk, "text": text})
+        team = client.get(team_url(event.tournament, event.team)).data
 
+        expected = ["BANNED"] if status == "banned" else []
+        assert [e["code"] for e in preview.data["errors"]] == expected, day
         assert response.status_code == 201, response.data
-        assert [e["code"] for e in response.data["errors"]] == (["BANNED"] if banned else []), day
-        if banned and day == change:
+        assert [e["code"] for e in response.data["errors"]] == expected, day
+        assert [e["code"] for e in team["errors"] if e["code"] != "DECKLIST_MISSING"] == expected, day
+        if status == "banned" and day == change:
             [error] = response.data["errors"]
             assert f"{card}: banned in {format_id.capitalize()} since {change}." in error["message"]
+
+
+@pytest.mark.parametrize(
+    ("submitted_on", "checked_on", "codes"),
+    [
+        (datetime.date(2026, 5, 18), datetime.date(2026, 5, 17), []),
+        (datetime.date(2026, 5, 17), datetime.date(2026, 5, 18), ["BANNED"]),
+    ],
+)
+def test_a_list_shown_after_the_event_date_moved_is_checked_on_the_new_date(
+    event, client_for, submitted_on, checked_on, codes
+):
+    """The organizer corrects the event's date after a list came in: the team's view says of each
+    list what the lists in force on the new date say, as its team verdict does."""
+    event.tournament.format = "modern"
+    event.tournament.date = submitted_on
+    event.tournament.save()
+    client = client_for(event.player_user)
+    client.post(
+        submit_url(event.tournament),
+        {"player": event.a.pk, "text": "4 Phlage, Titan of Fire's Fury\n56 Mountain\n"},
+    )
+    event.tournament.date = checked_on
+    event.tournament.save()
+
+    team = client.get(team_url(event.tournament, event.team)).data
+
+    [row] = [r for r in team["decklists"] if r["player"] == event.a.pk]
+    assert [e["code"] for e in row["errors"]] == codes
+    assert row["valid"] is (codes == [])
+    assert [e["code"] for e in team["errors"] if e["code"] != "DECKLIST_MISSING"] == codes

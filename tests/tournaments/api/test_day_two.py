@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tests.factories import OrganizerFactory
@@ -109,3 +111,73 @@ def test_the_cut_may_be_set_after_round_1_and_is_fixed_once_made():
     assert ahead.status_code == 200, ahead.json()
     assert moved.status_code == 409
     assert "the cut to day 2 was made when round 3 was paired" in moved.json()["detail"]
+
+
+def _play_random_round(organizer, base: str, rng: random.Random) -> set[int]:
+    """Pair, publish and report every match at random, draws included; the teams paired."""
+    paired = organizer.post(f"{base}/rounds/", {}, format="json")
+    assert paired.status_code == 201, paired.json()
+    number = paired.json()["number"]
+    assert organizer.post(f"{base}/rounds/{number}/publish/").status_code == 200
+    for match in paired.json()["matches"]:
+        if match["team_b"] is None:
+            continue
+        a, b, draw = rng.choice([(1, 0, 0), (0, 1, 0), (0, 0, 1)])
+        result = {"team_a_wins": a, "team_b_wins": b, "draws": draw, "version": match["version"]}
+        assert (
+            organizer.put(f"/api/v1/matches/{match['id']}/result/", result, format="json").status_code == 200
+        )
+    return {t for m in paired.json()["matches"] for t in (m["team_a"], m["team_b"]) if t is not None}
+
+
+def _late_entry(organizer, base: str, name: str) -> int:
+    players = [{"name": f"{name} {seat}", "wizards_id": f"{name}{seat}@example.org"} for seat in "AB"]
+    response = organizer.post(f"{base}/teams/", {"name": name, "players": players}, format="json")
+    assert response.status_code == 201, response.json()
+    return response.json()["id"]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_results_drops_and_late_entries_leave_round_4_to_the_teams_still_in_with_6_points(seed):
+    """Draws, a drop before and one after the cut's round, a late entry in day 1 and one just
+    before day 2: round 4 pairs exactly the teams not dropped with 6+ points after round 3, the
+    others keep their rows marked "did not advance" and are never paired again; swiss_rounds stays
+    the total and the public event page says how many advanced."""
+    rng = random.Random(seed)
+    organizer = client_for(OrganizerFactory())
+    base, team_ids = _event(
+        organizer, 32, swiss_rounds=None, day_two={"after_round": 3, "min_match_points": 6}
+    )
+    _play_random_round(organizer, base, rng)
+    assert (
+        organizer.post(f"{base}/teams/{team_ids[5]}/drop/", {"reason": "left"}, format="json").status_code
+        == 200
+    )
+    late = [_late_entry(organizer, base, "Late One")]
+    _play_random_round(organizer, base, rng)
+    _play_random_round(organizer, base, rng)
+    after_3 = {row["team"]: row for row in organizer.get(f"{base}/standings/?round=3").json()}
+    high = sorted(team for team, row in after_3.items() if row["match_points"] >= 6 and not row["dropped"])
+    assert (
+        organizer.post(f"{base}/teams/{high[0]}/drop/", {"reason": "left"}, format="json").status_code == 200
+    )
+    late.append(_late_entry(organizer, base, "Late Two"))
+    advancing = set(high[1:])
+    assert sum(row["draws"] for row in after_3.values()) > 0
+    assert 0 < len(advancing) < 30
+
+    round_4 = _play_random_round(organizer, base, rng)
+    round_5 = _play_random_round(organizer, base, rng)
+
+    assert round_4 == advancing
+    assert round_5 == advancing
+    standings = organizer.get(f"{base}/standings/").json()
+    assert {row["team"] for row in standings} == {*team_ids, *late}
+    dropped = {row["team"] for row in standings if row["dropped"]}
+    assert dropped == {team_ids[5], high[0]}
+    assert {row["team"] for row in standings if row["eliminated"]} == {*team_ids, *late} - advancing - dropped
+    event = organizer.get(f"{base}/").json()
+    assert event["swiss_rounds"] == 5
+    page = organizer.get(f"/events/{event['id']}/").content.decode()
+    still_in = len(standings) - len(dropped)
+    assert f"Day 2: {len(advancing)} of {still_in} teams advanced with 6+ points after round 3." in page
