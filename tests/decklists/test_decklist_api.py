@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import json
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from django.utils import timezone
@@ -13,6 +14,8 @@ from decklists.domain import BAN_HISTORY_PATH, CardIndex
 from tests.decklists.realdata import real_decklists
 from tests.factories import TeamFactory, TournamentFactory
 from tournaments.models import AuditEntry, Player
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 LINE_CODES = {
     "PARSE_EMPTY",
@@ -579,3 +582,24 @@ def test_a_list_shown_after_the_event_date_moved_is_checked_on_the_new_date(
     assert [e["code"] for e in row["errors"]] == codes
     assert row["valid"] is (codes == [])
     assert [e["code"] for e in team["errors"] if e["code"] != "DECKLIST_MISSING"] == codes
+
+
+def test_the_lists_of_a_real_premodern_event_are_legal_through_the_api_on_its_date(client_for, db):
+    """Premodern is a format an event may have (played unsanctioned, MTR 3.2): the 21 lists of the
+    real Premodern event in tests/fixtures, each submitted on that event's date, have no refusal."""
+    from tests.factories import StaffFactory
+
+    real = json.loads((FIXTURES / "events" / "melee-450124.json").read_text(encoding="utf-8"))
+    tournament = TournamentFactory(format="premodern", date=datetime.date.fromisoformat(real["date"][:10]))
+    StaffFactory(tournament=tournament, user=tournament.created_by, role="organizer")
+    client = client_for(tournament.created_by)
+    assert client.get(f"/api/v1/tournaments/{tournament.pk}/").data["format"] == "premodern"
+    refused = {}
+    for name, record in real["decklists"].items():
+        player = TeamFactory(tournament=tournament).players.order_by("position").first()
+        response = client.post(submit_url(tournament), {"player": player.pk, "text": main_text(record)})
+        assert response.status_code == 201, response.data
+        if response.data["errors"]:
+            refused[name] = [e["message"] for e in response.data["errors"]]
+    assert len(real["decklists"]) == 21
+    assert refused == {}

@@ -66,6 +66,7 @@ class Format(Choices):
     LEGACY = "legacy", gettext_noop("Legacy")
     VINTAGE = "vintage", gettext_noop("Vintage")
     PAUPER = "pauper", gettext_noop("Pauper")
+    PREMODERN = "premodern", gettext_noop("Premodern")
     SEALED = "sealed", gettext_noop("Sealed")
     DRAFT = "draft", gettext_noop("Booster Draft")
 
