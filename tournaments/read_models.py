@@ -144,13 +144,28 @@ def match_outcome(match: Match, *, for_team: int | None = None) -> Outcome:
 
 @dataclasses.dataclass(frozen=True)
 class BracketRound:
+    """One playoff round of the bracket. It holds the matches only, and reads their stage and
+    outcomes in words when a page shows them, so a copy kept for every reader of the event (the
+    event page's memoized frame) speaks each reader's language."""
+
     number: int
-    label: str
-    matches: list[tuple[Match, Outcome]]
+    rows: list[Match]
+
+    @property
+    def label(self) -> str:
+        """The round and its stage: "Round 4: Semifinals"; before the quarterfinals "Top 16"."""
+        stages = {1: _("Final"), 2: _("Semifinals"), 4: _("Quarterfinals")}
+        count = len(self.rows)
+        stage = stages[count] if count in stages else _("Top %(count)s") % {"count": 2 * count}
+        return _("Round %(number)s: %(stage)s") % {"number": self.number, "stage": stage}
+
+    @property
+    def matches(self) -> list[tuple[Match, Outcome]]:
+        return [(match, match_outcome(match)) for match in self.rows]
 
 
 def playoff_bracket_rounds(tournament: Tournament) -> list[BracketRound]:
-    """The published playoff rounds with each match's outcome, first round first (two queries)."""
+    """The published playoff rounds, first round first (one query)."""
     matches = (
         Match.objects.filter(round__tournament=tournament, round__kind=RoundKind.PLAYOFF)
         .public()
@@ -160,15 +175,7 @@ def playoff_bracket_rounds(tournament: Tournament) -> list[BracketRound]:
     by_round: dict[int, list[Match]] = {}
     for match in matches:
         by_round.setdefault(match.round.number, []).append(match)
-    names = {1: "Final", 2: "Semifinals", 4: "Quarterfinals"}
-    return [
-        BracketRound(
-            number,
-            f"Round {number}: {names.get(len(round_matches), f'Top {2 * len(round_matches)}')}",
-            [(match, match_outcome(match)) for match in round_matches],
-        )
-        for number, round_matches in sorted(by_round.items())
-    ]
+    return [BracketRound(number, round_matches) for number, round_matches in sorted(by_round.items())]
 
 
 # ---- a round's pairings: by table and by name -------------------------------------------------

@@ -75,3 +75,31 @@ def test_a_slip_report_against_a_players_report_calls_a_judge_too(floor_event, s
         None,
         "dispute: Team 3 reported 1-0, Team 4 reported 0-1",
     )
+
+
+def test_a_judge_settling_the_dispute_at_the_table_closes_its_call_and_the_players_read_the_result(
+    floor_event,
+):
+    """The judge who comes to the table enters the result from the end-of-round console (the judge
+    is not scorekeeping staff): the call closes, and the players' page says what was settled."""
+    ev = floor_event
+    match = ev.matches[2]
+    assert report(ev, ev.players[4], match, 1, 0, 1).status_code == 200
+    assert report(ev, ev.players[5], match, 0, 1, 2).status_code == 200
+    calls = f"/api/v1/tournaments/{ev.tournament.pk}/judge-calls/"
+    assert [c["status"] for c in ev.client(ev.judge).get(calls).json()] == ["open"]
+
+    settled = browser(ev.judge).post(
+        f"/events/{ev.tournament.pk}/floor/result/{match.pk}/",
+        {"result": "b", "version": 3, "next": f"/events/{ev.tournament.pk}/floor/end-of-round/"},
+    )
+
+    assert settled.status_code == 302
+    assert [c["status"] for c in ev.client(ev.judge).get(calls).json()] == ["closed"]
+    queue = browser(ev.judge).get(f"/events/{ev.tournament.pk}/floor/calls/").content.decode()
+    assert "No open calls." in queue
+    head = browser(ev.head_judge).get(f"/events/{ev.tournament.pk}/floor/head-judge/").content.decode()
+    assert "dispute: Team 5 reported 1-0, Team 6 reported 0-1" not in head
+    for player in ev.players[4:6]:
+        page = browser(player).get(f"/events/{ev.tournament.pk}/me/").content.decode()
+        assert "Confirmed: Team 6 won." in page and "A judge will come to your table." not in page

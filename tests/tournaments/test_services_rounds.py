@@ -6,6 +6,7 @@ import threading
 
 import pytest
 from django.db import connection, connections
+from django.test import Client
 
 from common.errors import ConflictError, DomainError
 from tests.tournaments.factories import client_for, event_with_teams, register_team
@@ -13,7 +14,7 @@ from tournaments.models import AuditEntry, Match, Round, Team
 from tournaments.selectors import standings_for
 from tournaments.services.participation import team_disqualify, team_drop
 from tournaments.services.results import match_result_report
-from tournaments.services.rounds import round_delete, round_pair, round_pair_manual
+from tournaments.services.rounds import round_delete, round_pair, round_pair_manual, round_publish
 
 
 def finish_round(round_obj: Round) -> None:
@@ -189,8 +190,9 @@ def test_repair_reproduces_the_stored_seed_and_status():
 
 
 @pytest.mark.django_db
-def test_a_manual_round_may_give_several_byes_each_worth_three_points_and_audited():
-    tournament = event_with_teams(7, swiss_rounds=3)
+@pytest.mark.parametrize("given", [2, 3])
+def test_a_manual_round_may_give_several_byes_each_worth_three_points_and_audited(given):
+    tournament = event_with_teams(4 + given, swiss_rounds=3)
     ids = list(Team.objects.filter(tournament=tournament).order_by("id").values_list("id", flat=True))
     matches = [
         {"team_a": ids[0], "team_b": ids[1]},
@@ -208,21 +210,29 @@ def test_a_manual_round_may_give_several_byes_each_worth_three_points_and_audite
     assert [(m["table"], m["team_b"]) for m in response.json()["matches"]] == [
         (1, ids[1]),
         (2, ids[3]),
-        (None, None),
-        (None, None),
-        (None, None),
+        *[(None, None)] * given,
     ]
     byes = Match.objects.filter(round__tournament=tournament, team_b__isnull=True)
     assert sorted((m.team_a_id, m.result_kind, m.confirmed) for m in byes) == [
         (team, "bye", True) for team in ids[4:]
     ]
     points = {row.team_id: row.match_points for row in standings_for(tournament)}
-    assert [points[team] for team in ids[4:]] == [3, 3, 3]
+    assert [points[team] for team in ids[4:]] == [3] * given
     audit = AuditEntry.objects.get(action="round_pair_manual")
     assert audit.reason == "three teams arrived after the round began"
     assert [row for row in audit.after["tables"] if row[2] is None] == [
         [None, team, None] for team in ids[4:]
     ]
+    round_publish(round_row=Round.objects.get(tournament=tournament, number=1), actor=tournament.created_by)
+    page = Client().get(f"/events/{tournament.pk}/rounds/1/").content.decode()
+    names = dict(Team.objects.filter(pk__in=ids[4:]).values_list("pk", "name"))
+    rows = [row for row in page.split("<tr")[1:] if "Bye" in row]
+    assert sorted(name for row in rows for name in names.values() if name in row) == sorted(names.values())
+    organizer = Client()
+    organizer.force_login(tournament.created_by)
+    audit_page = organizer.get(f"/events/{tournament.pk}/audit/").content.decode()
+    assert "Round 1 paired by hand" in audit_page
+    assert "three teams arrived after the round began" in audit_page
 
 
 @pytest.mark.django_db

@@ -58,8 +58,9 @@ def result_problems(
     draws: int,
     team_names: tuple[str, str] = ("A", "B"),
 ) -> list[dict]:
-    """Why a game record is impossible for this event, field by field (empty if it is legal). Each
-    message reads alone, naming the team by ``team_names``, so a refusal needs no field name.
+    """Why a game record is impossible for this event, field by field (empty if it is legal); a
+    playoff draw names no field. Each message reads alone, naming the team by ``team_names``, so a
+    refusal needs no field name.
 
     Team events play one game (MTR 9.1): 1-0-x, 0-1-x or 0-0-x with at least one drawn game
     (0-0-1 a time draw, 0-0-3 an intentional draw). Best of N: neither side beyond the games
@@ -99,12 +100,8 @@ def result_problems(
     elif team_a_wins + team_b_wins + draws == 0:
         problems.append({"field": "draws", "message": _("no game recorded; a time draw is 0-0-1")})
     elif playoff and team_a_wins == team_b_wins:
-        problems.append(
-            {
-                "field": "team_a_wins",
-                "message": _("a playoff match cannot end in a draw: play on until one team wins"),
-            }
-        )
+        # The record as a whole, not one of its numbers, is at fault: no field is named.
+        problems.append({"message": _("a playoff match cannot end in a draw: play on until one team wins")})
     return problems
 
 

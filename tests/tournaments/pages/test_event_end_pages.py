@@ -70,6 +70,28 @@ def test_public_page_names_the_winner_and_shows_the_final_standings_and_bracket(
     assert f"{final_match.team_b.name} won 1-0" in page.text
 
 
+@pytest.mark.parametrize("first", ["en", "es", "ja"])
+def test_the_bracket_reads_in_each_readers_language_whoever_asked_first(finished_event, first):
+    """The page's parts kept for every reader of the event (its frame) must not keep one reader's
+    language: the bracket's stages and results are in the language of whoever reads them."""
+    final_match = (
+        Round.objects.get(tournament=finished_event, number=4).matches.select_related("team_b").get()
+    )
+    winner = final_match.team_b.name
+    expected = {
+        "en": ("Round 4: Final", "Round 3: Semifinals", f"{winner} won 1-0"),
+        "es": ("Ronda 4: Final", "Ronda 3: Semifinales", f"{winner} ganó 1-0"),
+        "ja": ("第4ラウンド: 決勝", "第3ラウンド: 準決勝", f"{winner}の勝ち 1-0"),
+    }
+    url = reverse("tournament-public", args=[finished_event.id])
+    for language in [first, *(other for other in expected if other != first)]:
+        page = Client(headers={"accept-language": language}).get(url)
+        bracket = page.text[page.text.index('id="bracket"') :]
+        bracket = bracket[: bracket.index("</section>")]
+        for text in expected[language]:
+            assert text in bracket, (first, language, text)
+
+
 def test_round_one_page_still_shows_its_results_after_the_final(client, finished_event):
     round_one = Round.objects.get(tournament=finished_event, number=1)
 

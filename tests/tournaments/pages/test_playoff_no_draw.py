@@ -89,7 +89,11 @@ def test_the_api_refuses_a_playoff_draw_in_a_sentence_without_field_names(top4):
     assert refused.status_code == 400
     detail = refused.json()["detail"]
     assert detail == "Impossible result: a playoff match cannot end in a draw: play on until one team wins"
-    assert "team_a_wins" not in detail
+    assert refused.json()["errors"] == [
+        {"message": "a playoff match cannot end in a draw: play on until one team wins"}
+    ]
+    for field in ("team_a_wins", "team_b_wins", "draws"):
+        assert field not in refused.content.decode()
     spanish = api.put(
         url,
         {"team_a_wins": 2, "team_b_wins": 0, "draws": 0, "version": 1},

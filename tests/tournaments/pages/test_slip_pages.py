@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 from django.urls import reverse
+from rest_framework.test import APIClient
 
 from tests.factories import UserFactory
 from tests.tournaments.pages.builders import client_for
@@ -89,6 +90,35 @@ def test_one_slip_on_two_cookie_less_phones_cannot_confirm_the_result(match, set
     assert ResultReport.objects.filter(match=match).count() == 1
     disputing = second_phone.post(slip_path(match, settings), {"result": "ours", "side": "B", "version": 2})
     assert disputing.status_code == 409 and not Match.objects.get(pk=match.pk).disputed
+    same_phone = first_phone.post(slip_path(match, settings), {"result": "theirs", "side": "B", "version": 2})
+    assert same_phone.status_code == 409 and "a slip counts for one team only" in same_phone.text
+    row = Match.objects.get(pk=match.pk)
+    assert (row.confirmed, row.disputed) == (False, False)
+    assert ResultReport.objects.filter(match=match).count() == 1
+
+
+def test_after_a_slip_report_the_api_takes_a_confirmation_only_from_a_signed_in_player_of_the_other_team(
+    match, settings
+):
+    """The API has no slip path: it takes reports from signed-in players of the match and staff,
+    so the slip's holder cannot confirm there either; a player of team B can."""
+    Client().post(slip_path(match, settings), {"result": "ours", "side": "A", "version": 1})
+    url = f"/api/v1/matches/{match.pk}/result/"
+    body = {"team_a_wins": 1, "team_b_wins": 0, "draws": 0, "version": 2}
+
+    assert APIClient().put(url, body, format="json").status_code == 401
+    player_a = signed_in_player(match, "A")
+    assert player_a.put(url, body, content_type="application/json").status_code == 200
+    assert not Match.objects.get(pk=match.pk).confirmed
+    body["version"] = 3
+    confirmed = signed_in_player(match, "B").put(url, body, content_type="application/json")
+
+    assert confirmed.status_code == 200 and confirmed.json()["confirmed"] is True
+    assert list(ResultReport.objects.filter(match=match).values_list("source", "side")) == [
+        ("slip", "A"),
+        ("player", "A"),
+        ("player", "B"),
+    ]
 
 
 def test_a_slip_cannot_confirm_a_players_report_nor_replace_it(match, settings):
