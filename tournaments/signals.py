@@ -16,6 +16,8 @@ round_finished = Signal()
 event_finished = Signal()
 # Two teams reported different results (sent with ``match_id=``): the judges are called to the table.
 match_disputed = Signal()
+# A match's result was confirmed (sent with ``match_id=``): the judge calls at its table are closed.
+match_settled = Signal()
 # The Booster Draft pods were seated (sent with ``tournament_id=``).
 pods_seated = Signal()
 # Something the event's public pages show changed by a write that saves no watched row and writes

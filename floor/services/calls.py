@@ -179,7 +179,8 @@ def dispute_call_raise(*, match_id: int) -> JudgeCall:
     ).first()
     if call is not None:
         call.reason = reason
-        call.save(update_fields=["reason"])
+        call.resolved_at = None  # open again if a settled result was disputed anew
+        call.save(update_fields=["reason", "resolved_at"])
         return call
     call = JudgeCall.objects.create(
         tournament=tournament, match=match, reason=reason, created_at=timezone.now()
@@ -192,6 +193,14 @@ def dispute_call_raise(*, match_id: int) -> JudgeCall:
         after={"table": match.table, "round": match.round.number, "reason": reason},
     )
     return call
+
+
+def dispute_call_settle(*, match_id: int, at: datetime | None = None) -> None:
+    """The table's result is confirmed: its live dispute call is closed now (its status stays as
+    stored, read as closed while the result stands), so it says when, like a call a judge resolved."""
+    JudgeCall.objects.filter(
+        match_id=match_id, player=None, raised_by=None, status__in=LIVE_STATUSES, resolved_at__isnull=True
+    ).update(resolved_at=at or timezone.now())
 
 
 @transaction.atomic

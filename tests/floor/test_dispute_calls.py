@@ -103,3 +103,20 @@ def test_a_judge_settling_the_dispute_at_the_table_closes_its_call_and_the_playe
     for player in ev.players[4:6]:
         page = browser(player).get(f"/events/{ev.tournament.pk}/me/").content.decode()
         assert "Confirmed: Team 6 won." in page and "A judge will come to your table." not in page
+
+
+def test_settling_the_result_stamps_when_the_dispute_call_closed(floor_event):
+    """A dispute call closed by the settled result says when it closed (the head judge's response
+    times count it), through the API as in the database."""
+    ev = floor_event
+    match = ev.matches[0]
+    assert report(ev, ev.players[0], match, 1, 0, 1).status_code == 200
+    assert report(ev, ev.players[1], match, 0, 1, 2).status_code == 200
+    assert JudgeCall.objects.get().resolved_at is None
+
+    assert report(ev, ev.scorekeeper, match, 1, 0, 3).status_code == 200
+
+    call = JudgeCall.objects.get()
+    assert call.resolved_at is not None and call.resolved_at >= call.created_at
+    calls = ev.client(ev.judge).get(f"/api/v1/tournaments/{ev.tournament.pk}/judge-calls/").json()
+    assert [(c["status"], c["resolved_at"] is not None) for c in calls] == [("closed", True)]

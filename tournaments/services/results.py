@@ -31,7 +31,7 @@ from tournaments.rules import can_change_confirmed_result, can_enter_end_of_roun
 from tournaments.selectors import match_result_state, match_snapshot, result_columns
 from tournaments.services.audit import audit_log
 from tournaments.services.locks import lock_tournament
-from tournaments.signals import event_finished, match_disputed, round_finished
+from tournaments.signals import event_finished, match_disputed, match_settled, round_finished
 
 #: The result columns of ``Match``: a cache written only here, from the state the reports give.
 RESULT_COLUMNS = (
@@ -289,6 +289,7 @@ def _record(match: Match, entry: Entry, actor, audit: str = "") -> Match:
     if transition.audit == "match_result_disputed":
         match_disputed.send(sender=Match, match_id=match.pk)
     if match.confirmed:
+        match_settled.send(sender=Match, match_id=match.pk)
         _mark_round_progress(match)
     elif match.round.finished_at is not None:
         match.round.finished_at = None
