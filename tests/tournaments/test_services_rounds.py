@@ -248,8 +248,29 @@ def test_manual_pairing_needs_a_reason_and_every_active_team_once():
         round_pair_manual(
             tournament=tournament, actor=tournament.created_by, matches=[(a, b), (a, c)], reason="x"
         )
+    names = dict(Team.objects.filter(tournament=tournament).values_list("id", "name"))
     assert incomplete.value.errors == [
-        {"field": "matches[1].team_a", "message": f"team {a} is already in match 0"},
-        {"field": "matches", "message": f"active teams not paired: [{d}]"},
+        {"field": "matches[1].team_a", "match": 1, "message": f"{names[a]} is paired twice"},
+        {"field": "matches", "message": f"not paired: {names[d]}"},
     ]
+    assert incomplete.value.message == (
+        f"Manual pairing refused: match 2: {names[a]} is paired twice; not paired: {names[d]}"
+    )
+    assert Round.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_the_apis_manual_pairing_refusal_names_teams_not_fields_or_ids():
+    tournament = event_with_teams(4, swiss_rounds=3)
+    a, b, c, d = Team.objects.filter(tournament=tournament).order_by("id")
+    team_drop(team=d, actor=tournament.created_by, reason="left")
+    response = client_for(tournament.created_by).post(
+        f"/api/v1/tournaments/{tournament.pk}/rounds/",
+        {"matches": [{"team_a": a.pk, "team_b": b.pk}, {"team_a": c.pk, "team_b": d.pk}], "reason": "x"},
+        format="json",
+    )
+    assert response.status_code == 400
+    body = response.content.decode()
+    assert f"match 2: {d.name} is not an active team of this event" in body
+    assert "matches[" not in response.json()["detail"] and f"team {d.pk} " not in response.json()["detail"]
     assert Round.objects.count() == 0

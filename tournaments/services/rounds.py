@@ -10,6 +10,7 @@ round" calls run one after the other and the second finds the round already ther
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -39,6 +40,7 @@ from tournaments.selectors import (
     pairing_state,
     pods_for_draft,
     round_seed,
+    standings_for,
 )
 from tournaments.services.audit import audit_log
 from tournaments.services.locks import lock_tournament
@@ -323,38 +325,66 @@ def _manual_tables(
     return tables
 
 
-def _manual_pairing_problems(active: set[int], matches: Sequence[tuple[int, int | None]]) -> list[dict]:
+def _manual_pairing_problems(
+    active: set[int], matches: Sequence[tuple[int, int | None]], names: dict[int, str]
+) -> list[dict]:
+    """What is wrong with a manual pairing, in words naming the teams: each problem of one match
+    has its index (``match``) so a form can show it next to that match; ``field`` is the API's."""
     problems = []
-    seen: dict[int, int] = {}
+    seen: set[int] = set()
+
+    def name(team: int) -> str:
+        return names.get(team) or _("no team of this event has the number %(team)s") % {"team": team}
+
     for index, (a, b) in enumerate(matches):
+        if a == b:
+            problems.append(
+                {
+                    "field": f"matches[{index}]",
+                    "match": index,
+                    "message": _("%(team)s cannot play itself") % {"team": name(a)},
+                }
+            )
+            continue
         for side, team in (("team_a", a), ("team_b", b)):
             if team is None:
                 continue
-            field = f"matches[{index}].{side}"
             if team not in active:
-                problems.append(
-                    {
-                        "field": field,
-                        "message": _("team %(team)s is not an active team of this event") % {"team": team},
-                    }
-                )
+                message = _("%(team)s is not an active team of this event (dropped, or not paired yet)")
             elif team in seen:
+                message = _("%(team)s is paired twice")
+            else:
+                message = ""
+            if message:
                 problems.append(
                     {
-                        "field": field,
-                        "message": _("team %(team)s is already in match %(team2)s")
-                        % {"team": team, "team2": seen[team]},
+                        "field": f"matches[{index}].{side}",
+                        "match": index,
+                        "message": message % {"team": name(team)},
                     }
                 )
-            seen.setdefault(team, index)
-        if a == b:
-            problems.append({"field": f"matches[{index}]", "message": _("a team cannot play itself")})
-    missing = sorted(active - set(seen))
+            seen.add(team)
+    missing = [team for team in sorted(active - seen, key=lambda t: names.get(t, ""))]
     if missing:
         problems.append(
-            {"field": "matches", "message": _("active teams not paired: %(missing)s") % {"missing": missing}}
+            {
+                "field": "matches",
+                "message": _("not paired: %(teams)s") % {"teams": ", ".join(name(t) for t in missing)},
+            }
         )
     return problems
+
+
+def manual_pairing_refusal(problems: Sequence[dict]) -> str:
+    """The whole refusal in one sentence, each match's problem with its number (from 1)."""
+    return _("Manual pairing refused: %(problems)s") % {
+        "problems": "; ".join(
+            _("match %(number)s: %(problem)s") % {"number": p["match"] + 1, "problem": p["message"]}
+            if "match" in p
+            else p["message"]
+            for p in problems
+        )
+    }
 
 
 def _engine_tables(state, number: int, seed: int) -> list[list[int | None]] | None:
@@ -366,6 +396,36 @@ def _engine_tables(state, number: int, seed: int) -> list[list[int | None]] | No
     except PairingError:
         return None
     return [[line.table, line.team_a, line.team_b] for line in pairing.tables]
+
+
+@dataclass(frozen=True)
+class ManualPairingDraft:
+    """Where the organizer's pairing by hand starts: the round's number, its active teams in
+    standings order, and a proposal as ``(team_a, team_b or None for a bye)``."""
+
+    number: int
+    teams: tuple[int, ...]
+    tables: tuple[tuple[int, int | None], ...]
+
+
+def manual_pairing_draft(tournament: Tournament) -> ManualPairingDraft:
+    """The engine's pairing of the next Swiss round with its seed, as the organizer would get it
+    by pressing "pair"; if the engine cannot pair it, the teams in standings order 1-2, 3-4, the
+    odd one out on a bye. Reads only: ``round_pair_manual`` checks and stores."""
+    previous = Round.objects.filter(tournament=tournament).newest()
+    number = previous.number + 1 if previous is not None else 1
+    state = pairing_state(tournament, number)
+    active = set(state.active_teams(number))
+    order = [line.team_id for line in standings_for(tournament) if line.team_id in active]
+    order += sorted(active - set(order))
+    engine = _engine_tables(state, number, round_seed(tournament, number))
+    if engine is not None:
+        tables = [(a, b) for _table, a, b in engine if a is not None]
+    else:
+        tables = [
+            (a, order[i + 1] if i + 1 < len(order) else None) for i, a in enumerate(order) if i % 2 == 0
+        ]
+    return ManualPairingDraft(number=number, teams=tuple(order), tables=tuple(tables))
 
 
 @transaction.atomic
@@ -386,13 +446,10 @@ def round_pair_manual(
         )
     tournament, number = _prepare_swiss_round(tournament)
     state = pairing_state(tournament, number)
-    problems = _manual_pairing_problems(set(state.active_teams(number)), matches)
+    names = dict(Team.objects.filter(tournament=tournament).values_list("id", "name"))
+    problems = _manual_pairing_problems(set(state.active_teams(number)), matches, names)
     if problems:
-        raise DomainError(
-            _("Manual pairing refused: %(problems)s")
-            % {"problems": "; ".join(f"{p['field']}: {p['message']}" for p in problems)},
-            errors=problems,
-        )
+        raise DomainError(manual_pairing_refusal(problems), errors=problems)
     tables = _manual_tables(tournament, matches)
     seed = round_seed(tournament, number)
     engine_tables = _engine_tables(state, number, seed)
