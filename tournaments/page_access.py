@@ -22,6 +22,7 @@ PAGE_RULE_ROLES = {
     "can_print": ALL_STAFF,
     "can_run_event": SCOREKEEPING,
     "can_manage_event": ORGANIZER,
+    "can_pair_by_hand": ORGANIZER,
 }
 
 

@@ -4,6 +4,7 @@ from tournaments.pages import (
     events,
     manage,
     manage_teams,
+    manual_pairing,
     offline,
     player,
     pool,
@@ -123,6 +124,11 @@ urlpatterns = [
         name="tournament-team-drop",
     ),
     path("events/<int:tournament_id>/rounds/", manage.round_pair_view, name="tournament-round-pair"),
+    path(
+        "events/<int:tournament_id>/rounds/by-hand/",
+        manual_pairing.round_pair_manual_view,
+        name="tournament-round-pair-manual",
+    ),
     path("events/<int:tournament_id>/rounds/<int:number>/", public.round_page, name="tournament-round"),
     path("events/<int:tournament_id>/teams/<int:team_id>/", public.team_page, name="tournament-team"),
     path(

@@ -58,6 +58,7 @@ from tournaments.rules import (
     can_form_pool_teams,
     can_invite_to_team,
     can_manage_event,
+    can_pair_by_hand,
     can_run_event,
 )
 from tournaments.selectors import (
@@ -441,6 +442,16 @@ def _round_actions(tournament: Tournament, current: Round | None, matches: list[
     )
 
 
+def manual_pairing_number(tournament: Tournament, current: Round | None, matches: list[Match]) -> int | None:
+    """The Swiss round the organizer may pair by hand now (when the engine's "pair" would be
+    offered for one), else None."""
+    if not _round_actions(tournament, current, matches).pair:
+        return None
+    if current is not None and current.kind != RoundKind.SWISS:
+        return None
+    return current.number + 1 if current is not None else 1
+
+
 def _table_states(played: list[Match], views: dict[int, ReportView]) -> dict:
     """How many tables are settled (confirmed, or decided by a penalty) and waiting, and which are
     disputed, for the staff's summary."""
@@ -571,6 +582,9 @@ def render_manage(
         "pods": _pod_rows(tournament, {t.id: t for t in teams}),
         "unchecked_teams": unchecked_teams,
         "teams_without_decklists": teams_without_decklists(tournament) if actions.pair else [],
+        "manual_round": manual_pairing_number(tournament, current_round, matches)
+        if can_pair_by_hand(request.user, tournament)
+        else None,
         **manage_context(request, tournament),
     }
     return render(request, "tournaments/manage.html", context, status=status)
