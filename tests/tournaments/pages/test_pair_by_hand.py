@@ -179,3 +179,22 @@ def test_only_the_organizer_pairs_by_hand(who):
     if who == "scorekeeper":
         manage = client.get(f"/events/{tournament.pk}/manage/").content.decode()
         assert "by hand" not in manage and 'id="pair-round"' in manage
+
+
+@pytest.mark.parametrize(
+    ("language", "title", "refusal"),
+    [
+        ("es", "Emparejar la ronda 1 a mano", "Team 01 está emparejado dos veces"),
+        ("pt-br", "Parear a rodada 1 à mão", "Team 01 está pareada duas vezes"),
+        ("ja", "第1ラウンドを手動で組む", "Team 01 が2回組まれています"),
+    ],
+)
+def test_the_page_and_its_refusals_read_in_the_readers_language(language, title, refusal):
+    tournament = event_with_teams(4, swiss_rounds=3)
+    t = teams_of(tournament)
+    organizer = browser(tournament.created_by)
+    url = page_url(tournament)
+    assert title in organizer.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    body = {"team_a": [t[0].pk, t[2].pk], "team_b": [t[1].pk, t[0].pk], "reason": "x"}
+    refused = organizer.post(url, body, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert refusal in refused
