@@ -41,7 +41,9 @@ def test_a_round_paired_by_hand_at_phone_width_without_javascript_with_two_byes(
     assert len(byes) == 2 and int(moved) in byes
     points = {line.team_id: line.match_points for line in standings_for(tournament)}
     assert [points[team] for team in byes] == [3, 3]
-    assert AuditEntry.objects.get(action="round_pair_manual").reason == "Two teams arrived after the round began"
+    assert (
+        AuditEntry.objects.get(action="round_pair_manual").reason == "Two teams arrived after the round began"
+    )
     names = dict(Team.objects.filter(pk__in=byes).values_list("pk", "name"))
     for name in names.values():
         expect(page.locator("main")).to_contain_text(name)
