@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.test_accessibility import serious_violations, signed_in_page
 from tests.browser.test_event_organizer import log_in
 from tests.factories import UserFactory
 from tests.tournaments.factories import event_with_teams
@@ -67,3 +68,15 @@ def test_a_refusal_at_phone_width_names_the_table_and_the_team(live_server, brow
     page.locator("#table-2").screenshot(path="/tmp/i30-pair-by-hand-refused-390.png")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert not Round.objects.filter(tournament=tournament).exists()
+
+
+def test_axe_finds_no_serious_violation_on_the_page_or_its_refusal_in_japanese(live_server, browser):
+    tournament = event_with_teams(5, swiss_rounds=3)
+    page = signed_in_page(browser, live_server, tournament.created_by, bypass_csp=True)
+    page.goto(f"{live_server.url}/events/{tournament.pk}/rounds/by-hand/")
+    expect(page.locator("h1")).to_have_text("第1ラウンドを手動で組む")
+    assert serious_violations(page) == []
+    with page.expect_navigation():
+        page.click("#pair-by-hand-submit")  # no reason: refused
+    expect(page.locator("#reason-problem")).to_be_visible()
+    assert serious_violations(page) == []
