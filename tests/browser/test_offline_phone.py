@@ -270,6 +270,57 @@ def test_a_report_queued_while_the_other_team_reported_is_refused_and_the_player
     context.close()
 
 
+def test_with_the_worker_a_report_made_on_the_kept_page_is_refused_once_a_judge_entered_the_result(
+    live_server, browser
+):
+    """The secure context's own path: the page reloaded from the phone's copy, the report kept in
+    IndexedDB, and a judge's result entered at the desk meanwhile (the match moved on)."""
+    event, tables = started_tables()
+    match = tables[1]
+    me = f"/events/{event.id}/me/"
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    log_in(page, live_server, "t1a", me)
+    assert worker_controls(page)
+    page.reload()
+    kept = "caches.open('pages').then(c => c.match(location.href)).then(r => !!r)"
+    assert wait_for(page, lambda: page.evaluate(kept), 10)
+
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator("#offline-banner")).to_have_text(re.compile(r"^As of \d\d:\d\d \(offline\)$"))
+    page.locator(f'form[data-report-match-id="{match.id}"]').get_by_role("button", name="We won").click()
+    expect(page.locator("[data-outbox-pending]")).to_contain_text("will be sent when you are back online")
+    assert page.evaluate("localStorage.getItem('twohg-outbox')") is None  # kept in IndexedDB
+    match_result_report(
+        match=Match.objects.get(pk=match.pk),
+        actor=event.created_by,
+        team_a_wins=0,
+        team_b_wins=1,
+        draws=0,
+        version=1,
+    )
+    context.set_offline(False)
+
+    # The kept copy gives way to the live page, and what the server said about the report stays.
+    expect(page.locator("#offline-banner")).to_be_hidden(timeout=30_000)
+    assert page.evaluate("document.documentElement.hasAttribute('data-offline-as-of')") is False
+    expect(page.locator("#me-report .report-message")).to_contain_text(
+        "The result changed while you were looking"
+    )
+    expect(page.locator("#report-state")).to_contain_text("Confirmed")
+    expect(page.locator("[data-outbox-pending]")).to_have_count(0)
+    outbox = """() => new Promise(resolve => { const open = indexedDB.open('twohg');
+        open.onsuccess = () => { const count = open.result.transaction('outbox').objectStore('outbox').count();
+        count.onsuccess = () => resolve(count.result); }; })"""
+    assert page.evaluate(outbox) == 0
+    page.screenshot(path="/tmp/offline-kept-page-refused.png", full_page=True)
+    page.wait_for_timeout(6000)  # the retry timer has run: the refused report is not sent again
+    match.refresh_from_db()
+    assert (match.team_a_wins, match.team_b_wins, reports(match)) == (0, 1, 1)
+    context.close()
+
+
 def test_a_file_lost_while_the_worker_installs_costs_the_phone_nothing(live_server, browser):
     """On a congested hall network one precache request can fail: the worker still takes the page,
     and fetches what it missed after the next page the phone loads."""
