@@ -159,6 +159,11 @@ def test_a_kept_page_reloads_offline_and_a_report_made_offline_is_sent_once_back
     expect(page.locator("#report-state")).to_contain_text("Waiting for", timeout=30_000)
     expect(page.locator("#judge-call")).to_contain_text("waiting for a judge")
     expect(page.locator("#offline-banner")).to_be_hidden(timeout=15_000)  # the live page again
+    # What the server answered to each is still said on the live page.
+    expect(page.locator("main > ul.messages").first).to_contain_text("Result sent.")
+    expect(page.locator("main > ul.messages").last).to_contain_text(
+        f"A judge has been called to table {match.table}."
+    )
     page.wait_for_timeout(6000)  # the retry timer has run: nothing was sent twice
     assert (reports(match), calls(match)) == (1, 1)
     page.screenshot(path="/tmp/offline-back-online.png", full_page=True)
