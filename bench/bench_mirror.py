@@ -208,6 +208,18 @@ def enter_round(laptop: str, event_id: int, number: int, token: str) -> list[flo
     return times
 
 
+def first_push_after(mirror: str, token: str, since: float) -> float:
+    """Seconds from ``since`` to the end of the laptop's first push after it (the laptop records a
+    push once the server's answer is in, a moment after the server's copy changed)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        pushed = call("GET", mirror, token=token)[1]["last_pushed_at"]
+        if pushed and dt.datetime.fromisoformat(pushed).timestamp() > since:
+            return dt.datetime.fromisoformat(pushed).timestamp() - since
+        time.sleep(0.25)
+    return float("inf")
+
+
 def server_sequence(database: str) -> str:
     """The server's copy's push number, read from its database."""
     return subprocess.run(
@@ -321,10 +333,9 @@ def run(args: argparse.Namespace, workdir: Path, processes: list[subprocess.Pope
         print(f"the server answers {status}; {len(differing)} lines differ, the first: {differing[:1]}")
         print(f"GET {mirror} -> {call('GET', mirror, token=laptop_token)[1]}")
     ok &= equal_after is not None and equal_after <= 30
-    pushed = call("GET", mirror, token=laptop_token)[1]["last_pushed_at"]
-    pushed_after = dt.datetime.fromisoformat(pushed).timestamp() - entered_at
+    pushed_after = first_push_after(mirror, laptop_token, entered_at)
     print(
-        f"the laptop's last push finished {pushed_after:.1f} s after the last result's answer (target <= 10 s)"
+        f"the laptop's first push after the last result finished {pushed_after:.1f} s after it (target <= 10 s)"
     )
     ok &= pushed_after <= 10
     laptop_page = standings_table(f"{laptop}/events/{event_id}/standings/")

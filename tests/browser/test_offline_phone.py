@@ -11,10 +11,18 @@ even when the answer to the first try is lost on the way back.
 
 from __future__ import annotations
 
+import os
 import re
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
 import time
+import urllib.error
 import urllib.request
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -23,10 +31,11 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from clock.services import round_start
+from common.public_address import lan_address
 from floor.models import JudgeCall
 from tests.browser.test_event_organizer import log_in
 from tests.browser.test_player_reporting import PHONE, two_tables
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS, IN_CI
 from tests.factories import DEFAULT_PASSWORD
 from tournaments.models import Match, ResultReport, Round
 from tournaments.services.results import match_result_report
@@ -34,6 +43,7 @@ from tournaments.services.results import match_result_report
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 LAN_NAME = "hall-laptop.test"
+ROOT = Path(__file__).resolve().parents[2]
 User = get_user_model()
 
 
@@ -357,3 +367,120 @@ def test_a_file_lost_while_the_worker_installs_costs_the_phone_nothing(live_serv
     page.goto(f"{live_server.url}/events/{event.id}/standings/")  # never opened on this phone
     expect(page.locator("h1")).to_have_text("No connection")
     context.close()
+
+
+HALL_EVENT = """
+from django.utils import timezone
+from clock.services import round_start
+from tests.browser.test_player_reporting import two_tables
+event, tables = two_tables()
+round_start(round_row=tables[1].round, actor=event.created_by, at=timezone.now())
+print(event.id, tables[1].id, tables[1].table)
+"""
+
+
+def hall_environment(folder: Path) -> dict[str, str]:
+    """Embedded mode in ``folder``, configured by nothing but what ``make run HOST=0.0.0.0`` gives."""
+    drop = {"DATABASE_URL", "REDIS_URL", "PUBLIC_URL", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS", "DEBUG"}
+    env = {k: v for k, v in os.environ.items() if k not in drop and not k.startswith("CELERY")}
+    env.update(
+        DATABASE_URL=f"sqlite:///{folder / 'db.sqlite3'}",
+        CELERY_DATA_DIR=str(folder / "celery"),
+        MEDIA_ROOT=str(folder / "media"),
+        CACHE_DIR=str(folder / "cache"),
+        SECRET_KEY="test-only-hall-laptop",
+        DEBUG="false",  # what the Makefile gives a server bound to every interface
+        DJANGO_SETTINGS_MODULE="config.settings",
+    )
+    return env
+
+
+def answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2):
+            return True
+    except (OSError, urllib.error.URLError):
+        return False
+
+
+def test_a_laptop_on_every_interface_keeps_a_report_made_at_its_lan_address_and_sends_it_once(
+    browser, tmp_path
+):
+    """The laptop as an organizer starts it for the hall (``runembedded`` on 0.0.0.0, not on port
+    8000, settings from the environment alone) and a phone at the machine's LAN address over plain
+    http: no service worker; the report tapped during the drop is sent once the network is back."""
+    address = lan_address()
+    if address is None:
+        message = "this machine has no LAN address"
+        if IN_CI:
+            pytest.fail(message)
+        pytest.skip(message)
+    with socket.socket() as probe:
+        probe.bind(("0.0.0.0", 0))
+        port = probe.getsockname()[1]
+    env = hall_environment(tmp_path)
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    made = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", HALL_EVENT],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    event_id, match_id, table = made.stdout.split()[-3:]
+    laptop = f"http://{address}:{port}"
+    log = tmp_path / "runembedded.log"
+    with open(log, "wb") as out:
+        runner = subprocess.Popen(
+            [sys.executable, "manage.py", "runembedded", f"0.0.0.0:{port}", "--concurrency", "1"],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+    def laptop_reports() -> int:
+        with sqlite3.connect(tmp_path / "db.sqlite3", timeout=20) as db:
+            return db.execute(
+                "SELECT COUNT(*) FROM tournaments_resultreport WHERE match_id = ?", [match_id]
+            ).fetchone()[0]
+
+    try:
+        deadline = time.monotonic() + 60
+        while not answers(f"{laptop}/healthz") and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert answers(f"{laptop}/healthz"), log.read_text()[-3000:]
+        context = browser.new_context(viewport=PHONE)
+        page = context.new_page()
+        me = f"/events/{event_id}/me/"
+        page.goto(f"{laptop}/accounts/login/?next={me}")
+        page.fill("#id_username", "t1a")
+        page.fill("#id_password", DEFAULT_PASSWORD)
+        page.click("main button[type=submit]")
+        page.wait_for_url(f"{laptop}{me}")
+        assert page.evaluate("window.isSecureContext") is False
+        assert page.evaluate("'serviceWorker' in navigator") is False
+
+        context.set_offline(True)
+        expect(page.locator("#offline-banner")).to_have_text(
+            re.compile(r"^As of \d\d:\d\d \(offline\)$"), timeout=15_000
+        )
+        expect(page.locator("#my-match")).to_contain_text(f"Table {table}")
+        clock_counts(page)
+        page.locator(f'form[data-report-match-id="{match_id}"]').get_by_role("button", name="We won").click()
+        expect(page.locator("[data-outbox-pending]")).to_contain_text("will be sent when you are back online")
+        assert laptop_reports() == 0
+
+        context.set_offline(False)
+
+        assert wait_for(page, lambda: laptop_reports() == 1, 30)
+        expect(page.locator("#report-state")).to_contain_text("Waiting for", timeout=30_000)
+        page.wait_for_timeout(6000)  # the retry timer has run: nothing was sent twice
+        assert laptop_reports() == 1
+        assert page.evaluate("localStorage.getItem('twohg-outbox')") == "[]"
+        context.close()
+    finally:
+        os.killpg(runner.pid, signal.SIGTERM)
+        runner.wait(timeout=30)
