@@ -285,6 +285,35 @@ def test_a_report_queued_while_the_other_team_reported_is_refused_and_the_player
     context.close()
 
 
+def test_the_players_page_open_when_the_worker_arrives_comes_back_offline_without_a_second_visit(
+    live_server, browser
+):
+    """The page a phone opened before the worker was installed (its first visit, or a slow hall
+    network that held up the install) was fetched without it; once the worker takes the page
+    over, the page's own re-read of its live blocks (floor_live.js) goes through it and is kept,
+    so the page comes back offline although the player never opened it again."""
+    event, tables = started_tables()
+    match = tables[1]
+    me = f"/events/{event.id}/me/"
+    context = browser.new_context(viewport=PHONE)
+    context.route(re.compile(r".*/sw\.js$"), lambda route: route.abort("connectionreset"))
+    page = context.new_page()
+    log_in(page, live_server, "t1a", me)  # no worker yet: the page came from the network alone
+    context.unroute(re.compile(r".*/sw\.js$"))
+    page.evaluate("navigator.serviceWorker.register('/sw.js', {scope: '/'})")  # what pwa.js does next
+    assert wait_for(page, lambda: page.evaluate("navigator.serviceWorker.controller !== null"), 30)
+    kept = "caches.open('pages').then(c => c.match(location.href)).then(r => !!r)"
+    assert wait_for(page, lambda: page.evaluate(kept), 15)
+
+    context.set_offline(True)
+    page.reload()
+
+    expect(page.locator("#my-match")).to_contain_text(f"Table {match.table}")
+    expect(page.locator("#my-team")).to_contain_text(match.team_a.name)
+    expect(page.locator("#offline-banner")).to_have_text(re.compile(r"^As of \d\d:\d\d \(offline\)$"))
+    context.close()
+
+
 def test_with_the_worker_a_report_made_on_the_kept_page_is_refused_once_a_judge_entered_the_result(
     live_server, browser
 ):
