@@ -10,21 +10,27 @@ on 127.0.0.1. It starts
   worker with beat on the filesystem broker) on ``--laptop-port``, with a ``--teams``-team 2HG event,
   round 1 paired and published;
 
-then, through the HTTP APIs only: starts mirroring on the laptop (``POST .../mirror/``), enters
-every result of round 1 on the laptop (timing each request), and polls the server's public
-standings until they equal the laptop's (team names and every figure), printing how long that
-took (the issue asks for at most 30 s); tries to pair round 2 on the server's mirror (must be
-409); then points the mirror at a "silent server" (a socket that accepts connections and never
-answers) and pairs and enters round 2 on the laptop, timing each result (the issue asks for
-under 1 s), and shows the laptop's ``GET .../mirror/`` once the silent server has failed a push.
+then, through HTTP only: starts mirroring on the laptop (``POST .../mirror/``), enters every
+result of round 1 on the laptop (timing each request), and polls the server's public standings
+(API and page) until they equal the laptop's (team names and every figure), printing how long
+that took (the issue asks for at most 30 s) and when the laptop says it pushed (within 10 s);
+checks that the server's pages say "mirror of an event run elsewhere" and the laptop's settings
+page "mirror last updated"; tries to pair round 2, enter a result and register a team on the
+server's mirror (each must be 409); stops mirroring (``DELETE``) and checks that a change on the
+laptop is no longer pushed; then points the mirror at a "silent server" (a socket that accepts
+connections and never answers) and enters round 2 on the laptop, timing each result (the issue
+asks for under 1 s), and checks that ``GET .../mirror/`` and the settings page show the error.
 Exits non-zero when a check fails.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime as dt
+import http.cookiejar
 import json
 import os
+import re
 import secrets
 import shutil
 import signal
@@ -34,6 +40,7 @@ import sys
 import tempfile
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -137,7 +144,7 @@ from tournaments.services.events import tournament_create
 from tournaments.services.rounds import round_pair, round_publish
 from tournaments.registration.planner import PlayerEntry
 from tournaments.registration.register import team_register
-organizer = get_user_model().objects.create_user("hall-organizer", password=None, is_staff=True)
+organizer = get_user_model().objects.create_user("hall-organizer", password="{password}", is_staff=True)
 event = tournament_create(actor=organizer, name="Saturday 2HG", swiss_rounds=3, top_cut=0)
 for number in range(1, {teams} + 1):
     players = [PlayerEntry(name=f"Player {{number}}-{{seat}}", wizards_id=f"p{{number}}-{{seat}}@example.org")
@@ -153,6 +160,40 @@ def by_name(standings: list[dict]) -> list[dict]:
     return [{k: v for k, v in line.items() if k not in ("team", "team_id")} for line in standings]
 
 
+def page_text(url: str, opener=None) -> str:
+    with (opener or urllib.request.build_opener()).open(url, timeout=30) as response:
+        return response.read().decode()
+
+
+def standings_table(url: str) -> str:
+    """The standings page's table as text (links, whose ids differ, left out)."""
+    table = re.search(r"<table.*?</table>", page_text(url), re.S)
+    return " ".join(re.sub(r"<[^>]+>", " ", table.group(0)).split()) if table else ""
+
+
+def signed_in(base: str, username: str, password: str):
+    """An opener holding a session of ``username`` on ``base`` (the pages' log-in form)."""
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    form = page_text(f"{base}/accounts/login/", opener)
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form).group(1)
+    data = urllib.parse.urlencode(
+        {"username": username, "password": password, "csrfmiddlewaretoken": token}
+    ).encode()
+    request = urllib.request.Request(f"{base}/accounts/login/", data=data, headers={"Referer": base + "/"})
+    opener.open(request, timeout=30).read()
+    return opener
+
+
+def mirror_status(opener, base: str, event_id: int) -> str:
+    """The laptop's settings page's mirror line."""
+    found = re.search(
+        r'<p id="mirror-status"[^>]*>(.*?)</p>',
+        page_text(f"{base}/events/{event_id}/settings/", opener),
+        re.S,
+    )
+    return " ".join(found.group(1).split()) if found else "(no mirror line)"
+
+
 def enter_round(laptop: str, event_id: int, number: int, token: str) -> list[float]:
     status, detail, _ = call("GET", f"{laptop}/api/v1/tournaments/{event_id}/rounds/{number}/", token=token)
     assert status == 200, detail
@@ -165,6 +206,39 @@ def enter_round(laptop: str, event_id: int, number: int, token: str) -> list[flo
         assert status in (200, 201), (status, answer)
         times.append(seconds)
     return times
+
+
+def first_push_after(mirror: str, token: str, since: float) -> float:
+    """Seconds from ``since`` to the end of the laptop's first push after it (the laptop records a
+    push once the server's answer is in, a moment after the server's copy changed)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        pushed = call("GET", mirror, token=token)[1]["last_pushed_at"]
+        if pushed and dt.datetime.fromisoformat(pushed).timestamp() > since:
+            return dt.datetime.fromisoformat(pushed).timestamp() - since
+        time.sleep(0.25)
+    return float("inf")
+
+
+def server_sequence(database: str) -> str:
+    """The server's copy's push number, read from its database."""
+    return subprocess.run(
+        [
+            "psql",
+            "-qtA",
+            "-h",
+            "127.0.0.1",
+            "-U",
+            "postgres",
+            "-d",
+            database,
+            "-c",
+            "SELECT string_agg(sequence::text, ',') FROM event_io_mirroredevent",
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
 
 
 def silent_server(port: int) -> socket.socket:
@@ -191,7 +265,9 @@ def run(args: argparse.Namespace, workdir: Path, processes: list[subprocess.Pope
     manage(senv, "collectstatic", "--noinput")
     server_token = manage(senv, "shell", "-c", SERVER_ACCOUNT).strip().splitlines()[-1]
     manage(lenv, "migrate", "--noinput")
-    event_id, laptop_token = manage(lenv, "shell", "-c", LAPTOP_EVENT.format(teams=args.teams)).split()[-2:]
+    password = secrets.token_urlsafe(12)
+    script = LAPTOP_EVENT.format(teams=args.teams, password=password)
+    event_id, laptop_token = manage(lenv, "shell", "-c", script).split()[-2:]
     event_id = int(event_id)
 
     server = f"http://127.0.0.1:{args.server_port}"
@@ -237,7 +313,7 @@ def run(args: argparse.Namespace, workdir: Path, processes: list[subprocess.Pope
     print(f"first push: the server's event {remote_id}, {time.monotonic() - started:.1f} s after starting")
 
     times = enter_round(laptop, event_id, 1, laptop_token)
-    entered = time.monotonic()
+    entered, entered_at = time.monotonic(), time.time()
     laptop_standings = by_name(call("GET", f"{laptop}/api/v1/tournaments/{event_id}/standings/")[1])
     equal_after = None
     while time.monotonic() - entered < 60:
@@ -257,17 +333,58 @@ def run(args: argparse.Namespace, workdir: Path, processes: list[subprocess.Pope
         print(f"the server answers {status}; {len(differing)} lines differ, the first: {differing[:1]}")
         print(f"GET {mirror} -> {call('GET', mirror, token=laptop_token)[1]}")
     ok &= equal_after is not None and equal_after <= 30
+    pushed_after = first_push_after(mirror, laptop_token, entered_at)
+    print(
+        f"the laptop's first push after the last result finished {pushed_after:.1f} s after it (target <= 10 s)"
+    )
+    ok &= pushed_after <= 10
+    laptop_page = standings_table(f"{laptop}/events/{event_id}/standings/")
+    server_page = standings_table(f"{server}/events/{remote_id}/standings/")
+    print(
+        f"standings page: the server's table equals the laptop's: {server_page == laptop_page and bool(laptop_page)}"
+    )
+    ok &= server_page == laptop_page and bool(laptop_page)
+    for path in ("", "standings/", "rounds/1/"):
+        banner = re.search(r'id="mirror-banner">([^<]*)<', page_text(f"{server}/events/{remote_id}/{path}"))
+        print(f"server /events/{remote_id}/{path}: {banner.group(1) if banner else 'NO MIRROR BANNER'}")
+        ok &= banner is not None and "Mirror of an event run elsewhere, last updated" in banner.group(1)
+    organizer = signed_in(laptop, "hall-organizer", password)
+    line = mirror_status(organizer, laptop, event_id)
+    print(f"laptop settings page: {line}")
+    ok &= re.fullmatch(r"Mirror last updated \d\d:\d\d\.", line) is not None
 
     status, answer, _ = call("POST", f"{server}/api/v1/tournaments/{remote_id}/rounds/", {}, server_token)
     print(f"pairing round 2 on the server's mirror: {status} {answer['detail'] if answer else ''}")
     ok &= status == 409
+    remote_round = call("GET", f"{server}/api/v1/tournaments/{remote_id}/rounds/1/")[1]
+    remote_match = next(m for m in remote_round["matches"] if m.get("team_b") is not None)
+    body = {"team_a_wins": 0, "team_b_wins": 1, "draws": 0, "version": remote_match["version"]}
+    status, _answer, _ = call(
+        "PUT", f"{server}/api/v1/matches/{remote_match['id']}/result/", body, server_token
+    )
+    print(f"a result on the server's mirror: {status}")
+    ok &= status == 409
+    team = {"name": "Walk-ins", "players": [{"name": "Ana"}, {"name": "Ben"}]}
+    status, _answer, _ = call("POST", f"{server}/api/v1/tournaments/{remote_id}/teams/", team, server_token)
+    print(f"registering a team on the server's mirror: {status}")
+    ok &= status == 409
+
+    status, _answer, _ = call("DELETE", mirror, token=laptop_token)
+    stopped = call("GET", mirror, token=laptop_token)[0]
+    before = server_sequence(args.database)
+    status_pair, answer, _ = call("POST", f"{laptop}/api/v1/tournaments/{event_id}/rounds/", {}, laptop_token)
+    assert status_pair == 201, answer
+    time.sleep(12)  # two sweeps and more
+    after = server_sequence(args.database)
+    print(
+        f"DELETE {mirror} -> {status}, then GET -> {stopped}; a change 12 s later: server's push {before} -> {after}"
+    )
+    ok &= status == 204 and stopped == 404 and before == after
 
     listener = silent_server(args.silent_port)
     try:
         silent = f"http://127.0.0.1:{args.silent_port}"
         call("POST", mirror, {"url": silent, "token": server_token}, laptop_token)
-        status, answer, _ = call("POST", f"{laptop}/api/v1/tournaments/{event_id}/rounds/", {}, laptop_token)
-        assert status == 201, answer
         call("POST", f"{laptop}/api/v1/tournaments/{event_id}/rounds/2/publish/", {}, laptop_token)
         time.sleep(6)  # a push towards the silent server is under way or has failed by now
         times = enter_round(laptop, event_id, 2, laptop_token)
@@ -277,7 +394,12 @@ def run(args: argparse.Namespace, workdir: Path, processes: list[subprocess.Pope
         )
         ok &= max(times) < 1
         time.sleep(2 * 5 + 2)
-        print(f"GET {mirror} -> {call('GET', mirror, token=laptop_token)[1]}")
+        state = call("GET", mirror, token=laptop_token)[1]
+        print(f"GET {mirror} -> {state}")
+        ok &= bool(state["last_error"])
+        line = mirror_status(organizer, laptop, event_id)
+        print(f"laptop settings page: {line}")
+        ok &= line.startswith("The last push failed:")
     finally:
         listener.close()
     return ok

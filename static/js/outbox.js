@@ -128,10 +128,58 @@
     });
   }
 
+  // A copy the worker kept is reloaded as the live page once the network is back (pwa.js): what
+  // the server said about the entries sent meanwhile (a refusal and why) is carried over to it.
+  var SAID = "twohg-outbox-said";
+  var keptCopy = document.documentElement.hasAttribute("data-offline-as-of");
+
+  function said(fresh) {
+    var notes = [];
+    REFRESHED.forEach(function (id) {
+      var note = fresh.querySelector("#" + id + " .report-message");
+      if (note) { notes.push({ block: id, html: note.outerHTML }); }
+    });
+    var messages = fresh.querySelector("main > ul.messages");
+    if (messages) { notes.push({ block: null, html: messages.outerHTML }); }
+    return notes;
+  }
+
+  // Each answer's words are added to those of the entries sent before it (a report, then a call).
+  function carryOver(fresh) {
+    try {
+      var notes = JSON.parse(window.sessionStorage.getItem(SAID) || "[]");
+      said(fresh).forEach(function (note) {
+        notes = notes.filter(function (kept) { return kept.block !== note.block || note.block === null; });
+        if (!notes.some(function (kept) { return kept.html === note.html; })) { notes.push(note); }
+      });
+      window.sessionStorage.setItem(SAID, JSON.stringify(notes));
+    } catch (error) { /* storage refused: the live page shows the state without the words */ }
+  }
+
+  function showCarried() {
+    var notes;
+    try {
+      notes = JSON.parse(window.sessionStorage.getItem(SAID) || "[]");
+      window.sessionStorage.removeItem(SAID);
+    } catch (error) {
+      return;
+    }
+    var main = document.querySelector("main");
+    var top = main && main.firstChild;  // the page's messages stay in the order they were said
+    notes.forEach(function (note) {
+      var node = new DOMParser().parseFromString(note.html, "text/html").body.firstElementChild;
+      var block = note.block ? document.getElementById(note.block) : main;
+      if (!node || !block || (note.block && block.querySelector(".report-message"))) { return; }
+      var before = note.block ? block.querySelector("form") : top;
+      block.insertBefore(document.importNode(node, true), before);
+    });
+  }
+
   // The server's answer (the player's page after the write, or its report block) replaces the
   // page's report and call blocks and messages: the player sees what was saved or why not.
   function showAnswer(html) {
     var fresh = new DOMParser().parseFromString(html, "text/html");
+    if (keptCopy) { carryOver(fresh); }
     if (!fresh.getElementById("my-team")) {
       // Not the player's page (signed out meanwhile, a refused form): the page says what it is.
       window.location.reload();
@@ -235,5 +283,6 @@
   window.setInterval(function () {
     allEntries().then(function (entries) { if (entries.length) { flush(); } });
   }, RETRY_MS);
+  if (!keptCopy) { showCarried(); }
   flush();
 }());

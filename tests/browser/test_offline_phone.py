@@ -11,10 +11,18 @@ even when the answer to the first try is lost on the way back.
 
 from __future__ import annotations
 
+import os
 import re
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
 import time
+import urllib.error
 import urllib.request
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -23,10 +31,11 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from clock.services import round_start
+from common.public_address import lan_address
 from floor.models import JudgeCall
 from tests.browser.test_event_organizer import log_in
 from tests.browser.test_player_reporting import PHONE, two_tables
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS, IN_CI
 from tests.factories import DEFAULT_PASSWORD
 from tournaments.models import Match, ResultReport, Round
 from tournaments.services.results import match_result_report
@@ -34,6 +43,7 @@ from tournaments.services.results import match_result_report
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 LAN_NAME = "hall-laptop.test"
+ROOT = Path(__file__).resolve().parents[2]
 User = get_user_model()
 
 
@@ -159,6 +169,11 @@ def test_a_kept_page_reloads_offline_and_a_report_made_offline_is_sent_once_back
     expect(page.locator("#report-state")).to_contain_text("Waiting for", timeout=30_000)
     expect(page.locator("#judge-call")).to_contain_text("waiting for a judge")
     expect(page.locator("#offline-banner")).to_be_hidden(timeout=15_000)  # the live page again
+    # What the server answered to each is still said on the live page.
+    expect(page.locator("main > ul.messages").first).to_contain_text("Result sent.")
+    expect(page.locator("main > ul.messages").last).to_contain_text(
+        f"A judge has been called to table {match.table}."
+    )
     page.wait_for_timeout(6000)  # the retry timer has run: nothing was sent twice
     assert (reports(match), calls(match)) == (1, 1)
     page.screenshot(path="/tmp/offline-back-online.png", full_page=True)
@@ -270,6 +285,86 @@ def test_a_report_queued_while_the_other_team_reported_is_refused_and_the_player
     context.close()
 
 
+def test_the_players_page_open_when_the_worker_arrives_comes_back_offline_without_a_second_visit(
+    live_server, browser
+):
+    """The page a phone opened before the worker was installed (its first visit, or a slow hall
+    network that held up the install) was fetched without it; once the worker takes the page
+    over, the page's own re-read of its live blocks (floor_live.js) goes through it and is kept,
+    so the page comes back offline although the player never opened it again."""
+    event, tables = started_tables()
+    match = tables[1]
+    me = f"/events/{event.id}/me/"
+    context = browser.new_context(viewport=PHONE)
+    context.route(re.compile(r".*/sw\.js$"), lambda route: route.abort("connectionreset"))
+    page = context.new_page()
+    log_in(page, live_server, "t1a", me)  # no worker yet: the page came from the network alone
+    context.unroute(re.compile(r".*/sw\.js$"))
+    page.evaluate("navigator.serviceWorker.register('/sw.js', {scope: '/'})")  # what pwa.js does next
+    assert wait_for(page, lambda: page.evaluate("navigator.serviceWorker.controller !== null"), 30)
+    kept = "caches.open('pages').then(c => c.match(location.href)).then(r => !!r)"
+    assert wait_for(page, lambda: page.evaluate(kept), 15)
+
+    context.set_offline(True)
+    page.reload()
+
+    expect(page.locator("#my-match")).to_contain_text(f"Table {match.table}")
+    expect(page.locator("#my-team")).to_contain_text(match.team_a.name)
+    expect(page.locator("#offline-banner")).to_have_text(re.compile(r"^As of \d\d:\d\d \(offline\)$"))
+    context.close()
+
+
+def test_with_the_worker_a_report_made_on_the_kept_page_is_refused_once_a_judge_entered_the_result(
+    live_server, browser
+):
+    """The secure context's own path: the page reloaded from the phone's copy, the report kept in
+    IndexedDB, and a judge's result entered at the desk meanwhile (the match moved on)."""
+    event, tables = started_tables()
+    match = tables[1]
+    me = f"/events/{event.id}/me/"
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    log_in(page, live_server, "t1a", me)
+    assert worker_controls(page)
+    page.reload()
+    kept = "caches.open('pages').then(c => c.match(location.href)).then(r => !!r)"
+    assert wait_for(page, lambda: page.evaluate(kept), 10)
+
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator("#offline-banner")).to_have_text(re.compile(r"^As of \d\d:\d\d \(offline\)$"))
+    page.locator(f'form[data-report-match-id="{match.id}"]').get_by_role("button", name="We won").click()
+    expect(page.locator("[data-outbox-pending]")).to_contain_text("will be sent when you are back online")
+    assert page.evaluate("localStorage.getItem('twohg-outbox')") is None  # kept in IndexedDB
+    match_result_report(
+        match=Match.objects.get(pk=match.pk),
+        actor=event.created_by,
+        team_a_wins=0,
+        team_b_wins=1,
+        draws=0,
+        version=1,
+    )
+    context.set_offline(False)
+
+    # The kept copy gives way to the live page, and what the server said about the report stays.
+    expect(page.locator("#offline-banner")).to_be_hidden(timeout=30_000)
+    assert page.evaluate("document.documentElement.hasAttribute('data-offline-as-of')") is False
+    expect(page.locator("#me-report .report-message")).to_contain_text(
+        "The result changed while you were looking"
+    )
+    expect(page.locator("#report-state")).to_contain_text("Confirmed")
+    expect(page.locator("[data-outbox-pending]")).to_have_count(0)
+    outbox = """() => new Promise(resolve => { const open = indexedDB.open('twohg');
+        open.onsuccess = () => { const count = open.result.transaction('outbox').objectStore('outbox').count();
+        count.onsuccess = () => resolve(count.result); }; })"""
+    assert page.evaluate(outbox) == 0
+    page.screenshot(path="/tmp/offline-kept-page-refused.png", full_page=True)
+    page.wait_for_timeout(6000)  # the retry timer has run: the refused report is not sent again
+    match.refresh_from_db()
+    assert (match.team_a_wins, match.team_b_wins, reports(match)) == (0, 1, 1)
+    context.close()
+
+
 def test_a_file_lost_while_the_worker_installs_costs_the_phone_nothing(live_server, browser):
     """On a congested hall network one precache request can fail: the worker still takes the page,
     and fetches what it missed after the next page the phone loads."""
@@ -301,3 +396,120 @@ def test_a_file_lost_while_the_worker_installs_costs_the_phone_nothing(live_serv
     page.goto(f"{live_server.url}/events/{event.id}/standings/")  # never opened on this phone
     expect(page.locator("h1")).to_have_text("No connection")
     context.close()
+
+
+HALL_EVENT = """
+from django.utils import timezone
+from clock.services import round_start
+from tests.browser.test_player_reporting import two_tables
+event, tables = two_tables()
+round_start(round_row=tables[1].round, actor=event.created_by, at=timezone.now())
+print(event.id, tables[1].id, tables[1].table)
+"""
+
+
+def hall_environment(folder: Path) -> dict[str, str]:
+    """Embedded mode in ``folder``, configured by nothing but what ``make run HOST=0.0.0.0`` gives."""
+    drop = {"DATABASE_URL", "REDIS_URL", "PUBLIC_URL", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS", "DEBUG"}
+    env = {k: v for k, v in os.environ.items() if k not in drop and not k.startswith("CELERY")}
+    env.update(
+        DATABASE_URL=f"sqlite:///{folder / 'db.sqlite3'}",
+        CELERY_DATA_DIR=str(folder / "celery"),
+        MEDIA_ROOT=str(folder / "media"),
+        CACHE_DIR=str(folder / "cache"),
+        SECRET_KEY="test-only-hall-laptop",
+        DEBUG="false",  # what the Makefile gives a server bound to every interface
+        DJANGO_SETTINGS_MODULE="config.settings",
+    )
+    return env
+
+
+def answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2):
+            return True
+    except (OSError, urllib.error.URLError):
+        return False
+
+
+def test_a_laptop_on_every_interface_keeps_a_report_made_at_its_lan_address_and_sends_it_once(
+    browser, tmp_path
+):
+    """The laptop as an organizer starts it for the hall (``runembedded`` on 0.0.0.0, not on port
+    8000, settings from the environment alone) and a phone at the machine's LAN address over plain
+    http: no service worker; the report tapped during the drop is sent once the network is back."""
+    address = lan_address()
+    if address is None:
+        message = "this machine has no LAN address"
+        if IN_CI:
+            pytest.fail(message)
+        pytest.skip(message)
+    with socket.socket() as probe:
+        probe.bind(("0.0.0.0", 0))
+        port = probe.getsockname()[1]
+    env = hall_environment(tmp_path)
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    made = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", HALL_EVENT],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    event_id, match_id, table = made.stdout.split()[-3:]
+    laptop = f"http://{address}:{port}"
+    log = tmp_path / "runembedded.log"
+    with open(log, "wb") as out:
+        runner = subprocess.Popen(
+            [sys.executable, "manage.py", "runembedded", f"0.0.0.0:{port}", "--concurrency", "1"],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+    def laptop_reports() -> int:
+        with sqlite3.connect(tmp_path / "db.sqlite3", timeout=20) as db:
+            return db.execute(
+                "SELECT COUNT(*) FROM tournaments_resultreport WHERE match_id = ?", [match_id]
+            ).fetchone()[0]
+
+    try:
+        deadline = time.monotonic() + 60
+        while not answers(f"{laptop}/healthz") and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert answers(f"{laptop}/healthz"), log.read_text()[-3000:]
+        context = browser.new_context(viewport=PHONE)
+        page = context.new_page()
+        me = f"/events/{event_id}/me/"
+        page.goto(f"{laptop}/accounts/login/?next={me}")
+        page.fill("#id_username", "t1a")
+        page.fill("#id_password", DEFAULT_PASSWORD)
+        page.click("main button[type=submit]")
+        page.wait_for_url(f"{laptop}{me}")
+        assert page.evaluate("window.isSecureContext") is False
+        assert page.evaluate("'serviceWorker' in navigator") is False
+
+        context.set_offline(True)
+        expect(page.locator("#offline-banner")).to_have_text(
+            re.compile(r"^As of \d\d:\d\d \(offline\)$"), timeout=15_000
+        )
+        expect(page.locator("#my-match")).to_contain_text(f"Table {table}")
+        clock_counts(page)
+        page.locator(f'form[data-report-match-id="{match_id}"]').get_by_role("button", name="We won").click()
+        expect(page.locator("[data-outbox-pending]")).to_contain_text("will be sent when you are back online")
+        assert laptop_reports() == 0
+
+        context.set_offline(False)
+
+        assert wait_for(page, lambda: laptop_reports() == 1, 30)
+        expect(page.locator("#report-state")).to_contain_text("Waiting for", timeout=30_000)
+        page.wait_for_timeout(6000)  # the retry timer has run: nothing was sent twice
+        assert laptop_reports() == 1
+        assert page.evaluate("localStorage.getItem('twohg-outbox')") == "[]"
+        context.close()
+    finally:
+        os.killpg(runner.pid, signal.SIGTERM)
+        runner.wait(timeout=30)

@@ -7,15 +7,18 @@ laptop's), reached over real HTTP; a "silent server" accepts connections and nev
 from __future__ import annotations
 
 import datetime as dt
+import re
 import socket
 
 import pytest
+from django.conf import settings
 from django.test import Client, override_settings
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from event_io.mirror_push import mirror_start, mirror_sweep
 from event_io.models import MirroredEvent, MirrorTarget
+from event_io.tasks import mirror_sweep_task
 from tests.event_io.test_mirror_copy import standings
 from tests.factories import UserFactory
 from tests.tournaments.factories import client_for, event_with_teams
@@ -29,6 +32,17 @@ def laptop_event(name: str = "Friday 2HG"):
     first = round_pair(tournament=tournament, actor=tournament.created_by)
     round_publish(round_row=first, actor=tournament.created_by)
     return tournament, first
+
+
+def public_standings(tournament_id: int) -> tuple[list[dict], str]:
+    """What anyone reads: the standings API's lines (without ids, which differ between the laptop
+    and the server) and the standings page's table as text."""
+    lines = client_for(None).get(f"/api/v1/tournaments/{tournament_id}/standings/").json()
+    page = Client().get(f"/events/{tournament_id}/standings/").content.decode()
+    table = re.search(r"<table.*?</table>", page, re.S)
+    assert table is not None, "no standings table on the page"
+    text = " ".join(re.sub(r"<[^>]+>", " ", table.group(0)).split())
+    return [{k: v for k, v in line.items() if k not in ("team", "team_id")} for line in lines], text
 
 
 def enter_results(round_row) -> None:
@@ -111,6 +125,7 @@ def test_results_entered_on_the_laptop_reach_the_servers_standings(live_server):
     assert mirror_sweep() == 1
 
     assert standings(copy_id) == standings(tournament.pk)
+    assert public_standings(copy_id) == public_standings(tournament.pk)
     assert MirroredEvent.objects.get().sequence == 2
     later = timezone.now() + dt.timedelta(seconds=61)
     assert mirror_sweep(now=later) == 1  # at least every minute, changed or not
@@ -162,8 +177,8 @@ def test_a_silent_server_fails_the_push_not_the_results_and_the_pushes_back_off(
     assert dt.timedelta(seconds=9) < target.next_attempt_at - timezone.now() <= dt.timedelta(seconds=10)
     page = Client()
     page.force_login(tournament.created_by)
-    shown = page.get(f"/events/{tournament.pk}/mirror/").content.decode()
-    assert "The last push failed: the server did not answer within 1 s" in shown
+    for url in (f"/events/{tournament.pk}/mirror/", f"/events/{tournament.pk}/settings/"):
+        assert "The last push failed: the server did not answer within 1 s" in page.get(url).content.decode()
 
 
 @pytest.mark.django_db
@@ -181,3 +196,11 @@ def test_the_mirror_page_starts_and_stops_mirroring_with_plain_forms():
     assert started.status_code == 200 and "Waiting for the first push." in started.content.decode()
     assert "Mirroring stopped" in stopped.content.decode()
     assert not MirrorTarget.objects.get().active
+
+
+def test_a_change_is_pushed_within_10_s():
+    """The worker's beat looks for changed events every few seconds, and a push waits at most its
+    timeout: a change made just after one sweep is on the server before 10 s have passed."""
+    sweep = settings.CELERY_BEAT_SCHEDULE["mirror-push"]
+    assert sweep["task"] == mirror_sweep_task.name
+    assert sweep["schedule"] + settings.MIRROR_PUSH_TIMEOUT <= 10
