@@ -4,6 +4,8 @@ or foreign team's invite link shows nothing of the team."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from django.urls import reverse
 
@@ -54,6 +56,22 @@ def test_sixty_guessed_codes_through_the_api_meet_a_429_with_retry_after():
         f"/api/v1/invitations/{guesses(1)[0]}/accept/", {}, format="json", REMOTE_ADDR="127.0.0.9"
     )
     assert moved.status_code == 429
+
+
+def test_in_embedded_mode_guesses_are_allowed_again_when_retry_after_says(settings, tmp_path, monkeypatch):
+    """Embedded mode keeps the counts in its file cache (config/settings.py)."""
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(tmp_path)}
+    }
+    now = [time.time()]
+    monkeypatch.setattr(time, "time", lambda: now[0])
+    client = client_for(UserFactory())
+    for code in guesses(RATE):
+        client.post(f"/api/v1/invitations/{code}/accept/", {}, format="json")
+    refused = client.post(f"/api/v1/invitations/{guesses(1)[0]}/accept/", {}, format="json")
+    assert refused.status_code == 429
+    now[0] += int(refused["Retry-After"]) + 1
+    assert client.post(f"/api/v1/invitations/{guesses(1)[0]}/accept/", {}, format="json").status_code == 404
 
 
 def test_the_limit_is_also_the_address_s_so_new_accounts_do_not_reset_it():
