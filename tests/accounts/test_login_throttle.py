@@ -230,7 +230,10 @@ def test_a_malformed_rate_stops_start_up():
 def file_cache(settings, tmp_path):
     """Embedded mode's cache (config/settings.py): a folder shared by the web server and worker."""
     settings.CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(tmp_path)}
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(tmp_path),
+        }
     }
 
 

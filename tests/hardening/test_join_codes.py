@@ -61,7 +61,10 @@ def test_sixty_guessed_codes_through_the_api_meet_a_429_with_retry_after():
 def test_in_embedded_mode_guesses_are_allowed_again_when_retry_after_says(settings, tmp_path, monkeypatch):
     """Embedded mode keeps the counts in its file cache (config/settings.py)."""
     settings.CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(tmp_path)}
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(tmp_path),
+        }
     }
     now = [time.time()]
     monkeypatch.setattr(time, "time", lambda: now[0])

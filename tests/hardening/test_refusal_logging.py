@@ -71,4 +71,7 @@ def test_a_refusal_is_one_line_under_make_run_s_debug_too(client, started_log, s
     assert client.get(f"/events/{tournament.pk + 99}/manage/").status_code == 404
     logged = started_log.getvalue()
     assert "Traceback" not in logged
-    assert [line.split(":")[0] for line in logged.splitlines()] == ["Forbidden (Permission denied)", "Not Found"]
+    assert [line.split(":")[0] for line in logged.splitlines()] == [
+        "Forbidden (Permission denied)",
+        "Not Found",
+    ]
