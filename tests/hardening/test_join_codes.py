@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from tests.factories import UserFactory
@@ -82,6 +83,11 @@ def test_the_limit_is_also_the_address_s_so_new_accounts_do_not_reset_it():
         client_for(UserFactory()).post(f"/api/v1/invitations/{code}/accept/", {}, format="json")
     fresh = client_for(UserFactory()).post(f"/api/v1/invitations/{guesses(1)[0]}/decline/", format="json")
     assert fresh.status_code == 429
+    # ...and on the invite link too.
+    page = Client()
+    page.force_login(UserFactory())
+    link = page.get(reverse("team-join", args=[guesses(1)[0]]))
+    assert link.status_code == 429 and int(link["Retry-After"]) > 0
 
 
 def test_the_invite_link_is_limited_too_and_a_real_code_still_works_before_the_limit(client):
