@@ -121,6 +121,12 @@ class _Counter:
             self._call("incr", self.key)
         except ValueError:  # expired between add and incr
             self._call("set", self.key, 1, self.rate.window)
+            return
+        # Redis's INCR keeps the key's expiry, but Django's file cache (embedded mode) writes the
+        # count again with its default timeout: the count would outlive the window Retry-After names.
+        until = self._call("get", f"{self.key}:until")
+        if until is not None:
+            self._call("touch", self.key, max(1, math.ceil(until - time.time())))
 
     def clear(self) -> None:
         self._call("delete_many", [self.key, f"{self.key}:until"])

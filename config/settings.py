@@ -378,4 +378,8 @@ LOGGING = {
         "console": {"class": "logging.StreamHandler", "filters": ["refusals_on_one_line"]},
     },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    # Django's own handlers on its logger go: under DEBUG (`make run` on loopback) its console
+    # handler wrote every refusal a second time, traceback and all; no ADMINS are mailed. Its
+    # records reach the console above through the root.
+    "loggers": {"django": {"handlers": [], "level": "INFO", "propagate": True}},
 }

@@ -2,5 +2,7 @@ import os
 
 from django.core.wsgi import get_wsgi_application
 
+from common.request_body import drained
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-application = get_wsgi_application()
+application = drained(get_wsgi_application())

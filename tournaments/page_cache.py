@@ -28,7 +28,9 @@ distinct query string used to store its own copy): a page names the query parame
 (``public_page(query=("q", "page"))``), and the key holds only those, normalised (``NORMALISE``:
 a search folded, a number without leading zeros, a range in capitals), empty ones dropped. A request
 with any other parameter is served the canonical page when it is stored, else rendered for it
-alone and not stored. Pages with a query count against a budget per event and generation
+alone and not stored. A page with a query is stored on its second request in a process
+(``_asked_before``), so values asked for once (a search for no one, a made-up range) store
+nothing. Pages with a query count against a budget per event and generation
 (``QUERY_PAGES_PER_EVENT``), searches (``q``, any text) apart from the rest (page numbers, rounds,
 ranges), so a flood of searches never crowds out the pairings by table the hall reloads; past it
 they are rendered, not stored. A page's plain address is always stored: there is one per page and
@@ -41,7 +43,9 @@ Celery broker (``CACHE_URL``, docs/deploy.md).
 from __future__ import annotations
 
 import hashlib
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache, wraps
 from typing import Any
@@ -70,6 +74,11 @@ NOT_KEPT = frozenset({"set-cookie", "etag", "last-modified", "content-length", "
 
 #: Query pages stored per event and generation, of each kind (searches; page numbers and ranges).
 QUERY_PAGES_PER_EVENT = 500
+#: Query pages this process has rendered once and not stored, remembered until asked again.
+ASKED_ONCE_MAX = 10_000
+
+_asked_once: OrderedDict[str, None] = OrderedDict()
+_asked_once_lock = threading.Lock()
 
 
 def _number(value: str) -> str:
@@ -132,6 +141,23 @@ def _within_budget(tournament_id: int, current: int, budget: str) -> bool:
     _cache_call(cache.add, key, 0, PAGE_TIMEOUT)
     stored = _cache_call(cache.incr, key)
     return stored is None or stored <= QUERY_PAGES_PER_EVENT
+
+
+def _asked_before(key: str, current: int) -> bool:
+    """Whether this process rendered the page under ``key`` at generation ``current`` before; the
+    first time, remember it. A query page is stored on its second request: a flood of values the
+    page reads, each asked once (a search for no one, a range nobody prints), stores nothing, and
+    the pages the hall reloads are stored from their second reader on. In memory, not the cache,
+    so the flood adds no key there either."""
+    marker = f"{cache.make_key(key)}:{current}"
+    with _asked_once_lock:
+        if marker in _asked_once:
+            del _asked_once[marker]
+            return True
+        _asked_once[marker] = None
+        if len(_asked_once) > ASKED_ONCE_MAX:
+            _asked_once.popitem(last=False)
+        return False
 
 
 def _shareable(request: HttpRequest) -> bool:
@@ -283,7 +309,11 @@ def public_page(view: Callable[..., HttpResponse] | None = None, *, query: tuple
         if (
             "headers" not in entry
             and storable
-            and (not fresh or not budget or _within_budget(tournament_id, current, budget))
+            and (
+                not fresh
+                or not budget
+                or (_asked_before(key, current) and _within_budget(tournament_id, current, budget))
+            )
         ):
             answer.public_page_pending = (key, entry)  # type: ignore[attr-defined]  # keep_headers stores it
         return answer

@@ -6,6 +6,7 @@ down. Every test has its own cache namespace (tests/conftest.py), so counts neve
 from __future__ import annotations
 
 import logging
+import time
 
 import pytest
 from django.urls import reverse
@@ -223,3 +224,28 @@ def test_a_malformed_rate_stops_start_up():
     result = start_django(LOGIN_THROTTLE_RATE="twenty a minute")
     assert result.returncode != 0
     assert "LOGIN_THROTTLE_RATE: expected N/second, N/minute, N/hour or N/day" in result.stderr
+
+
+@pytest.fixture
+def file_cache(settings, tmp_path):
+    """Embedded mode's cache (config/settings.py): a folder shared by the web server and worker."""
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(tmp_path),
+        }
+    }
+
+
+def test_on_embedded_mode_s_file_cache_the_limit_ends_when_retry_after_says(client, file_cache, monkeypatch):
+    """The file cache's ``incr`` writes the count again with the cache's default timeout (300 s):
+    the count outlived its window, and Retry-After promised a minute the limit did not keep."""
+    now = [time.time()]
+    monkeypatch.setattr(time, "time", lambda: now[0])
+    user = UserFactory()
+    for _ in range(RATE):
+        _token(client, user.username, "wrong")
+    refused = _token(client, user.username, DEFAULT_PASSWORD)
+    assert refused.status_code == 429
+    now[0] += int(refused["Retry-After"]) + 1
+    assert _token(client, user.username, DEFAULT_PASSWORD).status_code == 200

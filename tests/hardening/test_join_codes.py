@@ -4,7 +4,10 @@ or foreign team's invite link shows nothing of the team."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from tests.factories import UserFactory
@@ -56,11 +59,35 @@ def test_sixty_guessed_codes_through_the_api_meet_a_429_with_retry_after():
     assert moved.status_code == 429
 
 
+def test_in_embedded_mode_guesses_are_allowed_again_when_retry_after_says(settings, tmp_path, monkeypatch):
+    """Embedded mode keeps the counts in its file cache (config/settings.py)."""
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(tmp_path),
+        }
+    }
+    now = [time.time()]
+    monkeypatch.setattr(time, "time", lambda: now[0])
+    client = client_for(UserFactory())
+    for code in guesses(RATE):
+        client.post(f"/api/v1/invitations/{code}/accept/", {}, format="json")
+    refused = client.post(f"/api/v1/invitations/{guesses(1)[0]}/accept/", {}, format="json")
+    assert refused.status_code == 429
+    now[0] += int(refused["Retry-After"]) + 1
+    assert client.post(f"/api/v1/invitations/{guesses(1)[0]}/accept/", {}, format="json").status_code == 404
+
+
 def test_the_limit_is_also_the_address_s_so_new_accounts_do_not_reset_it():
     for code in guesses(RATE):
         client_for(UserFactory()).post(f"/api/v1/invitations/{code}/accept/", {}, format="json")
     fresh = client_for(UserFactory()).post(f"/api/v1/invitations/{guesses(1)[0]}/decline/", format="json")
     assert fresh.status_code == 429
+    # ...and on the invite link too.
+    page = Client()
+    page.force_login(UserFactory())
+    link = page.get(reverse("team-join", args=[guesses(1)[0]]))
+    assert link.status_code == 429 and int(link["Retry-After"]) > 0
 
 
 def test_the_invite_link_is_limited_too_and_a_real_code_still_works_before_the_limit(client):

@@ -86,3 +86,59 @@ def test_a_rename_to_a_lookalike_is_refused_but_keeping_ones_own_name_is_not():
 )
 def test_lookalike_keys(name, existing, expected):
     assert lookalike_of(name, existing) == expected
+
+
+def _page_client(user):
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_the_desk_s_registration_form_refuses_a_lookalike():
+    tournament = event_with_teams(0)
+    register_team(tournament, "Goblins", actor=tournament.created_by)
+    form = {"name": "Ｇｏｂｌｉｎｓ", "awarded_byes": "0"}
+    for index in range(tournament.team_size):
+        form |= {
+            f"player_{index}_name": f"Desk {index}",
+            f"player_{index}_wizards_id": f"desk{index}@x.example",
+        }
+    response = _page_client(tournament.created_by).post(f"/events/{tournament.pk}/teams/", form)
+    assert response.status_code == 400
+    assert "looks like the existing &#x27;Goblins&#x27;" in response.content.decode()
+    assert Team.objects.filter(tournament=tournament).count() == 1
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ["Ｇｏｂｌｉｎｓ,Ann A,ann@x.example,Bo B,bo@x.example"],
+        ["Elves,Ann A,ann@x.example,Bo B,bo@x.example", "ＥＬＶＥＳ,Cy C,cy@x.example,Di D,di@x.example"],
+    ],
+    ids=["beside a registered team", "beside another line"],
+)
+def test_a_csv_import_refuses_a_lookalike_and_saves_nothing(lines):
+    tournament = event_with_teams(0)
+    register_team(tournament, "Goblins", actor=tournament.created_by)
+    response = _page_client(tournament.created_by).post(
+        f"/events/{tournament.pk}/teams/import/", {"csv": "\n".join(lines)}
+    )
+    assert response.status_code == 400
+    assert "looks like the existing" in response.content.decode()
+    assert Team.objects.filter(tournament=tournament).count() == 1
+
+
+def test_a_player_creating_a_team_under_a_lookalike_is_refused():
+    from tests.factories import UserFactory
+
+    tournament = event_with_teams(0)
+    register_team(tournament, "Goblins", actor=tournament.created_by)
+    response = _page_client(UserFactory()).post(
+        f"/events/{tournament.pk}/me/team/",
+        {"team_name": "Ｇｏｂｌｉｎｓ", "player_name": "Pat Page", "wizards_id": "pat@x.example"},
+        follow=True,
+    )
+    assert "looks like the existing &#x27;Goblins&#x27;" in response.content.decode()
+    assert Team.objects.filter(tournament=tournament).count() == 1

@@ -64,6 +64,18 @@ def test_a_refusal_names_the_player_by_the_wizards_account_typed_not_the_login(k
     assert typed in response.json()["detail"]
 
 
+def test_named_where_they_already_play_under_that_account_the_refusal_is_said_once(known_player):
+    """Both the Wizards Account and the account behind it are on a team of the event."""
+    victim, wizards_id = known_player
+    earlier = Player.objects.get(user=victim).tournament
+    typed = wizards_id.upper()
+    response = _create(earlier, UserFactory(), {"name": "Vic", "wizards_id": typed})
+    assert response.status_code == 400
+    assert "q1" not in response.content.decode()
+    assert [e["field"] for e in response.json()["errors"]] == ["players[1].wizards_id"]
+    assert response.json()["detail"].count(typed) == 1
+
+
 def test_an_account_named_by_login_is_still_shown_by_it():
     tournament = event_with_teams(0)
     mate = UserFactory()

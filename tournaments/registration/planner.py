@@ -232,7 +232,7 @@ class _RosterBuilder:
         elif wizards_id and wizards_id in self.registration.taken_wizards_ids:
             self._refuse(
                 f"{field}.wizards_id",
-                N_("%(wizards_id)s is already on a team in this event", wizards_id=entry.wizards_id),
+                N_("%(wizards_id)s is already on a team in this event", wizards_id=entry.wizards_id.strip()),
             )
         self.seen_ids.add(wizards_id)
 
@@ -258,4 +258,8 @@ class _RosterBuilder:
             self.invited[index] = account
 
     def _refuse(self, field: str, message: str) -> None:
-        self.refusals.append({"field": field, "message": message})
+        """Add a refusal, once: a Wizards Account on a team and the account found through it are
+        one fact, said once."""
+        refusal = {"field": field, "message": message}
+        if refusal not in self.refusals:
+            self.refusals.append(refusal)
