@@ -241,6 +241,16 @@ def server_sequence(database: str) -> str:
     ).stdout.strip()
 
 
+def stop(processes: list[subprocess.Popen]) -> None:
+    """Stop each started server with its children (each runs in a session of its own)."""
+    for process in processes:
+        try:
+            os.killpg(process.pid, signal.SIGTERM)
+            process.wait(timeout=20)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            os.killpg(process.pid, signal.SIGKILL)
+
+
 def silent_server(port: int) -> socket.socket:
     listener = socket.socket()
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -419,12 +429,7 @@ def main() -> None:
     try:
         ok = run(args, workdir, processes)
     finally:
-        for process in processes:
-            try:
-                os.killpg(process.pid, signal.SIGTERM)
-                process.wait(timeout=20)
-            except (ProcessLookupError, subprocess.TimeoutExpired):
-                os.killpg(process.pid, signal.SIGKILL)
+        stop(processes)
         subprocess.run(["redis-cli", "-n", str(args.redis_db), "FLUSHDB"], check=False, capture_output=True)
         subprocess.run(
             [

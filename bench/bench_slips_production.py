@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -27,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_mirror import PYTHON, ROOT, call, manage, server_env, wait_for  # noqa: E402
+from bench_mirror import PYTHON, ROOT, call, manage, server_env, stop, wait_for  # noqa: E402
 
 EVENT = """
 from unittest import mock
@@ -136,12 +135,7 @@ def main() -> None:
             seconds, pages, size = time_slips(base, int(event_id), token)
             print(f"| run | {args.teams:,} | {seconds:.2f} | {pages} | {size / 1e6:.1f} MB |", flush=True)
     finally:
-        for process in processes:
-            try:
-                os.killpg(process.pid, signal.SIGTERM)
-                process.wait(timeout=20)
-            except (ProcessLookupError, subprocess.TimeoutExpired):
-                os.killpg(process.pid, signal.SIGKILL)
+        stop(processes)
         subprocess.run(["redis-cli", "-n", str(args.redis_db), "FLUSHDB"], check=False, capture_output=True)
         subprocess.run([*psql, f"DROP DATABASE IF EXISTS {args.database} WITH (FORCE)"], check=False)
         shutil.rmtree(workdir, ignore_errors=True)

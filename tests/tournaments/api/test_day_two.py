@@ -30,8 +30,15 @@ def _event(organizer, teams: int, **settings) -> tuple[str, list[int]]:
     return base, ids
 
 
-def _play_round(organizer, base: str) -> dict:
-    """Pair, publish and report every match (team A wins when its id and the round say so)."""
+def _fixed_outcome(match: dict, number: int) -> tuple[int, int, int]:
+    """Team A wins when its id and the round say so."""
+    a_wins = (match["team_a"] * 7 + number) % 3 != 0
+    return int(a_wins), int(not a_wins), 0
+
+
+def _play_round(organizer, base: str, outcome=_fixed_outcome) -> dict:
+    """Pair, publish and report every match as ``outcome(match, round number)`` says (games won by
+    A, by B, draws)."""
     paired = organizer.post(f"{base}/rounds/", {}, format="json")
     assert paired.status_code == 201, paired.json()
     number = paired.json()["number"]
@@ -39,13 +46,8 @@ def _play_round(organizer, base: str) -> dict:
     for match in paired.json()["matches"]:
         if match["team_b"] is None:
             continue
-        a_wins = (match["team_a"] * 7 + number) % 3 != 0
-        result = {
-            "team_a_wins": int(a_wins),
-            "team_b_wins": int(not a_wins),
-            "draws": 0,
-            "version": match["version"],
-        }
+        a, b, draw = outcome(match, number)
+        result = {"team_a_wins": a, "team_b_wins": b, "draws": draw, "version": match["version"]}
         assert (
             organizer.put(f"/api/v1/matches/{match['id']}/result/", result, format="json").status_code == 200
         )
@@ -115,19 +117,10 @@ def test_the_cut_may_be_set_after_round_1_and_is_fixed_once_made():
 
 def _play_random_round(organizer, base: str, rng: random.Random) -> set[int]:
     """Pair, publish and report every match at random, draws included; the teams paired."""
-    paired = organizer.post(f"{base}/rounds/", {}, format="json")
-    assert paired.status_code == 201, paired.json()
-    number = paired.json()["number"]
-    assert organizer.post(f"{base}/rounds/{number}/publish/").status_code == 200
-    for match in paired.json()["matches"]:
-        if match["team_b"] is None:
-            continue
-        a, b, draw = rng.choice([(1, 0, 0), (0, 1, 0), (0, 0, 1)])
-        result = {"team_a_wins": a, "team_b_wins": b, "draws": draw, "version": match["version"]}
-        assert (
-            organizer.put(f"/api/v1/matches/{match['id']}/result/", result, format="json").status_code == 200
-        )
-    return {t for m in paired.json()["matches"] for t in (m["team_a"], m["team_b"]) if t is not None}
+    paired = _play_round(
+        organizer, base, lambda _match, _number: rng.choice([(1, 0, 0), (0, 1, 0), (0, 0, 1)])
+    )
+    return {t for m in paired["matches"] for t in (m["team_a"], m["team_b"]) if t is not None}
 
 
 def _late_entry(organizer, base: str, name: str) -> int:
