@@ -89,6 +89,20 @@ def worker_controls(page) -> bool:
     return False
 
 
+def open_players_page_over_plain_http(context, laptop: str, me: str):
+    """Player t1a signs in at the laptop's plain-http address and lands on their page, where the
+    browser gives no service worker (not a secure context)."""
+    page = context.new_page()
+    page.goto(f"{laptop}/accounts/login/?next={me}")
+    page.fill("#id_username", "t1a")
+    page.fill("#id_password", DEFAULT_PASSWORD)
+    page.click("main button[type=submit]")
+    page.wait_for_url(f"{laptop}{me}")
+    assert page.evaluate("window.isSecureContext") is False
+    assert page.evaluate("'serviceWorker' in navigator") is False
+    return page
+
+
 def clock_counts(page) -> None:
     """The table clock shows a countdown, and it moves."""
     remaining = page.locator("#table-clock-remaining")
@@ -196,14 +210,7 @@ def test_on_plain_http_the_open_page_keeps_its_table_and_clock_and_sends_the_rep
         executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {LAN_NAME} 127.0.0.1"]
     )
     context = browser.new_context(viewport=PHONE)
-    page = context.new_page()
-    page.goto(f"{laptop}/accounts/login/?next={me}")
-    page.fill("#id_username", "t1a")
-    page.fill("#id_password", DEFAULT_PASSWORD)
-    page.click("main button[type=submit]")
-    page.wait_for_url(f"{laptop}{me}")
-    assert page.evaluate("window.isSecureContext") is False
-    assert page.evaluate("'serviceWorker' in navigator") is False
+    page = open_players_page_over_plain_http(context, laptop, me)
 
     context.set_offline(True)
     page.wait_for_timeout(5000)  # several polls of the clock and the report block fail meanwhile
@@ -482,15 +489,7 @@ def test_a_laptop_on_every_interface_keeps_a_report_made_at_its_lan_address_and_
             time.sleep(0.5)
         assert answers(f"{laptop}/healthz"), log.read_text()[-3000:]
         context = browser.new_context(viewport=PHONE)
-        page = context.new_page()
-        me = f"/events/{event_id}/me/"
-        page.goto(f"{laptop}/accounts/login/?next={me}")
-        page.fill("#id_username", "t1a")
-        page.fill("#id_password", DEFAULT_PASSWORD)
-        page.click("main button[type=submit]")
-        page.wait_for_url(f"{laptop}{me}")
-        assert page.evaluate("window.isSecureContext") is False
-        assert page.evaluate("'serviceWorker' in navigator") is False
+        page = open_players_page_over_plain_http(context, laptop, f"/events/{event_id}/me/")
 
         context.set_offline(True)
         expect(page.locator("#offline-banner")).to_have_text(
