@@ -48,7 +48,7 @@ from tournaments.domain import games_to_win
 from tournaments.forms import MatchResultForm
 from tournaments.localization import event_locale
 from tournaments.models import Match, Player, Round, Tournament
-from tournaments.pages.common import result_refusal
+from tournaments.pages.staff_results import result_refusal
 from tournaments.rules import (
     can_call_judge,
     can_enter_end_of_round_result,

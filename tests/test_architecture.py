@@ -139,17 +139,25 @@ def test_no_two_app_modules_import_each_other() -> None:
     assert found == [], evidence
 
 
-def test_the_page_modules_share_only_common() -> None:
-    """A page module reads what pages share from ``tournaments.pages.common``, never from another
-    page module (pretalx's ``orga/views/``): each audience's pages change on their own."""
+#: The page modules of what pages share (``tournaments/pages/__init__.py``); the others are one per audience.
+SHARED_PAGE_MODULES = {
+    f"tournaments.pages.{name}"
+    for name in ("common", "me_page", "manage_page", "result_block", "staff_results")
+}
+
+
+def test_the_page_modules_share_only_the_shared_modules() -> None:
+    """A page module reads what pages share from ``SHARED_PAGE_MODULES``, never from another
+    audience's module (pretalx's ``orga/views/``): each audience's pages change on their own."""
     graph = import_graph(REPO, _project_apps())
     pages = [module for module in graph if module.startswith("tournaments.pages.")]
     borrowed = {
         f"{module} -> {target}": lines
         for module in pages
         for target, lines in graph[module].items()
-        if target.startswith("tournaments.pages") and target != "tournaments.pages.common"
+        if target.startswith("tournaments.pages") and target not in SHARED_PAGE_MODULES
     }
+    assert SHARED_PAGE_MODULES <= set(pages)
     assert len(pages) > 5
     assert borrowed == {}
 

@@ -1,6 +1,6 @@
 """The staff's manage page (teams, rounds, results) and the round and result writes it posts to.
 One service call per POST, then a redirect; a refusal renders the page again with the service's
-words and its 4xx status (``common.refused``).
+words and its 4xx status (``manage_page.refused``).
 
 The team desk's writes are in ``manage_teams``, the event's settings, staff and audit log in
 ``events``; all check the reader with ``page_access.staff_event``.
@@ -20,14 +20,9 @@ from tournaments.enums import ResultKind, RoundKind
 from tournaments.forms import MatchResultForm, PodsSeatForm
 from tournaments.models import Match, Round
 from tournaments.page_access import staff_event
-from tournaments.pages.common import (
-    is_htmx,
-    refused,
-    render_manage,
-    result_row,
-    staff_result_entry,
-    staff_views,
-)
+from tournaments.pages.common import is_htmx
+from tournaments.pages.manage_page import refused, render_manage
+from tournaments.pages.staff_results import result_row, staff_result_entry, staff_views
 from tournaments.rules import can_check_decks
 from tournaments.services.cut import cut_build
 from tournaments.services.pods import pods_seat

@@ -2,7 +2,7 @@
 account to be linked to a player, drop a team and take a drop back.
 
 These views post from the manage page's Teams section and, when refused, render that page again
-through ``common.render_manage``, with the same rules: one service call per POST, then a redirect.
+through ``manage_page.render_manage``, with the same rules: one service call per POST, then a redirect.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from common.numbers import column_range, parse_id
 from tournaments.forms import ReasonForm, TeamRegisterForm, TeamsImportForm, add_domain_errors
 from tournaments.models import Player, Team
 from tournaments.page_access import staff_event
-from tournaments.pages.common import refused, render_manage
+from tournaments.pages.manage_page import refused, render_manage
 from tournaments.registration.checks import field_label
 from tournaments.registration.desk import PlayerEdit, account_link_invite, team_update
 from tournaments.registration.register import team_register

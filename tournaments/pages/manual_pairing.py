@@ -20,7 +20,8 @@ from django.views.decorators.http import require_http_methods
 from common.errors import DomainError
 from tournaments.models import Team, Tournament
 from tournaments.page_access import staff_event
-from tournaments.pages.common import manual_pairing_number, render_manage, round_matches
+from tournaments.pages.common import round_matches
+from tournaments.pages.manage_page import manual_pairing_number, render_manage
 from tournaments.selectors import standings_for
 from tournaments.services.rounds import ManualPairingDraft, manual_pairing_draft, round_pair_manual
 

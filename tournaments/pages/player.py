@@ -14,7 +14,8 @@ from django.views.decorators.http import require_POST
 from common.errors import DomainError
 from tournaments.forms import PrimaryPlayerForm
 from tournaments.models import Match, Tournament
-from tournaments.pages.common import render_me, side_of, tournament_me_page
+from tournaments.pages.common import side_of
+from tournaments.pages.me_page import render_me, tournament_me_page
 from tournaments.permissions import player_team_id
 from tournaments.services.seating import match_seats_set
 

@@ -17,7 +17,7 @@ from tournaments.domain.team_forming import (
     PoolLeftover,
 )
 from tournaments.models import Tournament
-from tournaments.pages.common import refused
+from tournaments.pages.manage_page import refused
 from tournaments.rules import can_form_pool_teams
 from tournaments.services.pool import (
     pool_form_team_by_hand,

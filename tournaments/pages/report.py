@@ -26,15 +26,10 @@ from tournaments.enums import RoundKind, TeamSide
 from tournaments.forms import PlayerReportForm
 from tournaments.models import Match, Tournament
 from tournaments.page_access import staff_event
-from tournaments.pages.common import (
-    is_htmx,
-    me_report_block,
-    outcome_text,
-    render_me,
-    report_block,
-    staff_result_entry,
-    staff_views,
-)
+from tournaments.pages.common import is_htmx
+from tournaments.pages.me_page import render_me
+from tournaments.pages.result_block import me_report_block, outcome_text, report_block
+from tournaments.pages.staff_results import staff_result_entry, staff_views
 from tournaments.permissions import player_team_id
 from tournaments.read_models import winner_first
 from tournaments.selectors import match_for_slip_code, slip_secret

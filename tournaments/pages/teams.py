@@ -3,7 +3,7 @@ check-in. Plain forms (post/redirect/get) that work without JavaScript; each cal
 
 The player's side lives on ``/events/<id>/me/`` (includes ``_me_join.html``, ``_me_team.html``,
 ``_me_checkin.html``) and on the invite link ``/join/<code>/``; a refusal renders that page again
-(``common.back_to_me``). The organizer's side of the pool is in ``pool``; staff tick check-ins
+(``me_page.back_to_me``). The organizer's side of the pool is in ``pool``; staff tick check-ins
 on the manage page through ``team_check_in_view`` too.
 """
 
@@ -26,7 +26,9 @@ from tournaments.domain.team_forming import (
     normalise_join_code,
 )
 from tournaments.models import Team, TeamInvitation, Tournament
-from tournaments.pages.common import back_to_me, posted_text, refused, to_me
+from tournaments.pages.common import posted_text
+from tournaments.pages.manage_page import refused
+from tournaments.pages.me_page import back_to_me, to_me
 from tournaments.permissions import player_team_id
 from tournaments.registration.planner import PlayerEntry
 from tournaments.registration.player import (
