@@ -9,33 +9,34 @@ number of rows per page is computed from the paper size and the row heights of
 ``static/pdf/print.css``, read by ``documents.geometry``, as are the columns names are fitted to. That keeps WeasyPrint's layout cheap (no table breaking across
 pages, no column balancing) and lets ``common.pdf.render_pdf_chunks`` render page ranges in
 parallel with each page already knowing its "Page X of Y".
+
+The result slips' builder and their QR codes live in ``documents.slips``, the header and the
+parts every document shares in ``documents.parts``; the registry of every kind's builder, template,
+forms and page drawings is here.
 """
 
 from __future__ import annotations
 
 import datetime
-import math
 from collections.abc import Callable, Sequence
-from itertools import zip_longest
 
-import segno
 from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from clock.domain.end_of_round import additional_turns_for
 from documents.enums import DocumentKind
 from documents.geometry import layout
-from documents.textfit import ellipsize, fit_names, fits, wrap_two
+from documents.parts import header, numbered, pts, team_side
+from documents.slips import result_slips, slip_qr_drawings
+from documents.textfit import fit_names
 from tournaments import read_models
 from tournaments.domain.text import last_first
-from tournaments.enums import ResultKind, RoundKind
-from tournaments.models import Match, Player, Round, Team, Tournament
-from tournaments.read_models import PairingRow, Side, final_standings, is_final
-from tournaments.selectors import slip_code, slip_url, standings_for
+from tournaments.enums import ResultKind
+from tournaments.models import Player, Round, Team, Tournament
+from tournaments.read_models import PairingRow, final_standings, is_final
+from tournaments.selectors import standings_for
 
-_PT_PER_MM = 72 / 25.4
 _NAME_COLUMNS = 2
 #: Pads table numbers to a common width; DejaVu's digits are as wide as this space.
 FIGURE_SPACE = "\u2007"
@@ -47,13 +48,9 @@ def _when(moment: datetime.datetime) -> str:
     return date_format(timezone.localtime(moment), "j M Y H:i")
 
 
-def _pts(points: int) -> str:
-    return _("%(points)s pts") % {"points": points}
-
-
 def _team_line(team: dict, side: str) -> str:
     box = layout().table_team[side]
-    return fit_names("{}  (" + _pts(team["points"]) + ")", [team["name"]], box.mm, box.pt, bold=True)
+    return fit_names("{}  (" + pts(team["points"]) + ")", [team["name"]], box.mm, box.pt, bold=True)
 
 
 def _players_line(team: dict, side: str) -> str:
@@ -69,74 +66,8 @@ def _paginate(items: Sequence, per_page: int) -> list[list]:
     return [list(items[i : i + per_page]) for i in range(0, len(items), per_page)] or [[]]
 
 
-def _numbered(pages: list[dict]) -> list[dict]:
-    total = len(pages)
-    for number, page in enumerate(pages, start=1):
-        page["label"] = _("Page %(number)s of %(total)s") % {"number": number, "total": total}
-    return pages
-
-
-def _event(tournament: Tournament) -> dict:
-    return {
-        "id": tournament.id,
-        "name": tournament.name,
-        "date": tournament.date.isoformat() if tournament.date else "",
-        "venue": tournament.venue,
-        "format": _(tournament.get_format_display()),
-        "rel": _(tournament.get_rel_display()),
-        # The document's language and zone (documents.services renders in them): part of the
-        # content hash, so a language change never reuses a file in the old one.
-        "language": tournament.language,
-        "time_zone": tournament.time_zone,
-    }
-
-
-def _round(round_obj: Round | None) -> dict | None:
-    if round_obj is None:
-        return None
-    if round_obj.kind == RoundKind.PLAYOFF:
-        label = _("Round %(number)s (playoff)") % {"number": round_obj.number}
-    else:
-        label = _("Round %(number)s") % {"number": round_obj.number}
-    return {"number": round_obj.number, "kind": round_obj.kind, "label": label}
-
-
-def _team_side(side: Side) -> dict:
-    """A side of a pairing row (``read_models.pairings_by_table``) as the templates print it."""
-    return {
-        "id": side.team.id,
-        "name": side.team.name,
-        "points": side.match_points,
-        "players": [
-            {
-                "id": seat.player.id,
-                "name": seat.player.name,
-                "wizards_id": seat.player.wizards_id,
-                "primary": seat.primary,
-            }
-            for seat in side.seats
-        ],
-    }
-
-
 def _is_bye(row: PairingRow) -> bool:
     return row.match is not None and row.match.result_kind == ResultKind.BYE
-
-
-def _header(tournament: Tournament, round_obj: Round | None, kind: str, paper: str) -> dict:
-    round_info = _round(round_obj)
-    round_part = f" · {round_info['label']}" if round_info else ""
-    return {
-        "kind": kind,
-        "title": str(DocumentKind(kind).label),
-        "paper": paper,
-        "event": _event(tournament),
-        "round": round_info,
-        # The footer's left box is fixed-width: the event name gives way, the round stays.
-        "foot": fit_names(
-            "{}" + round_part, [tournament.name], layout().foot_event.mm, layout().foot_event.pt
-        ),
-    }
 
 
 def pairings_by_table(tournament: Tournament, round_obj: Round, paper: str) -> dict:
@@ -144,12 +75,12 @@ def pairings_by_table(tournament: Tournament, round_obj: Round, paper: str) -> d
     The rows are the public pairings page's (``read_models.pairings_by_table``)."""
     rows = []
     for row in read_models.pairings_by_table(round_obj):
-        team_a = _team_side(row.side_a)
+        team_a = team_side(row.side_a)
         if row.side_b is None:
             label = _("BYE (3 pts)") if _is_bye(row) else _("No match (missed round)")
             rows.append({"table": _("BYE"), "a": team_a, "b": None, "bye_label": label})
         else:
-            rows.append({"table": str(row.table), "a": team_a, "b": _team_side(row.side_b), "bye_label": ""})
+            rows.append({"table": str(row.table), "a": team_a, "b": team_side(row.side_b), "bye_label": ""})
     per_page = layout().table_rows[paper]
     pages = []
     for chunk in _paginate(rows, per_page):
@@ -164,8 +95,8 @@ def pairings_by_table(tournament: Tournament, round_obj: Round, paper: str) -> d
             }
         )
     return {
-        **_header(tournament, round_obj, DocumentKind.PAIRINGS_BY_TABLE, paper),
-        "pages": _numbered(pages),
+        **header(tournament, round_obj, DocumentKind.PAIRINGS_BY_TABLE, paper),
+        "pages": numbered(pages),
     }
 
 
@@ -182,15 +113,17 @@ def pairings_by_name(tournament: Tournament, round_obj: Round, paper: str) -> di
         team, opponent = name_row.side, name_row.opponent
         key = (team.team.id, opponent.team.id if opponent else None)
         if key not in details:
-            pts = " · " + _pts(team.match_points) + " · "
+            points = " · " + pts(team.match_points) + " · "
             if opponent is None:
                 bye = name_row.match is not None and name_row.match.result_kind == ResultKind.BYE
                 against = _("BYE (3 pts)") if bye else _("No match (missed round)")
-                details[key] = fit_names("{}" + pts + against, [team.team.name], detail_box.mm, detail_box.pt)
+                details[key] = fit_names(
+                    "{}" + points + against, [team.team.name], detail_box.mm, detail_box.pt
+                )
             else:
                 registered = sorted(opponent.seats, key=lambda seat: (seat.player.position, seat.player.id))
                 surnames = [last_first(seat.player.name).split(",")[0] for seat in registered]
-                template = "{}" + pts + _("vs") + " {} (" + ", ".join("{}" for _surname in surnames) + ")"
+                template = "{}" + points + _("vs") + " {} (" + ", ".join("{}" for _surname in surnames) + ")"
                 # The opponents matter most to a player at the wall: their own team's name gives
                 # way first, then the opponent team's, the surnames last.
                 details[key] = fit_names(
@@ -236,203 +169,7 @@ def pairings_by_name(tournament: Tournament, round_obj: Round, paper: str) -> di
         pages.append(
             {"columns": columns, "range": f"{columns[0]['first']} – {columns[-1]['last']}" if columns else ""}
         )
-    return {**_header(tournament, round_obj, DocumentKind.PAIRINGS_BY_NAME, paper), "pages": _numbered(pages)}
-
-
-def slip_order(items: Sequence, per_page: int = 2) -> list[list]:
-    """Pages of ``per_page`` slips such that cutting the stack and stacking the cuts keeps order.
-
-    With N slips on P = ceil(N / per_page) pages, page i holds slips i, i + P, i + 2P, ...: the
-    top halves of the stack are slips 1..P in order, the bottom halves P+1..N.
-    """
-    pages_count = max(1, math.ceil(len(items) / per_page))
-    return [
-        [items[i + k * pages_count] for k in range(per_page) if i + k * pages_count < len(items)]
-        for i in range(pages_count)
-    ]
-
-
-def _slip_team_title(label: str, team: dict) -> tuple[str, int]:
-    """``Team A: name (N pts)`` on one line at 10 pt, else wrapped on two smaller lines."""
-    text = _("Team %(side)s: %(name)s") % {"side": label, "name": team["name"]}
-    tail = " (" + _pts(team["points"]) + ")"
-    geometry = layout()
-    if fits(text + tail, geometry.slip_team.mm, geometry.slip_team.pt, bold=True):
-        return text + tail, 1
-    lines = wrap_two(text, geometry.slip_team.mm, geometry.slip_team_small_pt, bold=True, tail=tail)
-    return "\n".join(lines), len(lines)
-
-
-def _slip_roster(team: dict) -> tuple[str, float]:
-    """The players with their seats, at the largest size where every line fits whole; at the
-    smallest, long names are shortened so the seat note always shows."""
-    templates = [
-        "► {} " + _("(primary, right)") if p["primary"] else "   {} " + _("(secondary, left)")
-        for p in team["players"]
-    ]
-    names = [p["name"] for p in team["players"]]
-    column, sizes = layout().slip_roster_mm, layout().slip_roster_pts
-    for size in sizes:
-        lines = [t.format(n) for t, n in zip(templates, names, strict=True)]
-        if all(fits(line, column, size) for line in lines):
-            return "\n".join(lines), size
-    size = sizes[-1]
-    lines = [fit_names(t, [n], column, size) for t, n in zip(templates, names, strict=True)]
-    return "\n".join(lines), size
-
-
-def _side_by_side(a: tuple[str, float], b: tuple[str, float], *, together: bool) -> list[dict]:
-    """Team A's and team B's text of one kind (title or roster), each with its size (lines of the
-    title, points of the roster), as the blocks a slip lays out: ``together``, one block ``ab``
-    whose lines hold A's line, a tab, B's line (print.css's ``.slip-ab`` tab stop is team B's
-    box); else a block each. WeasyPrint's cost is per box and line, and nearly every slip prints
-    both teams alike: two of its eight boxes and three of its nine lines fewer."""
-    (a_text, a_size), (b_text, b_size) = a, b
-    if not together:
-        return [{"side": "a", "text": a_text, "size": a_size}, {"side": "b", "text": b_text, "size": b_size}]
-    lines = zip_longest(a_text.split("\n"), b_text.split("\n"), fillvalue="")
-    return [{"side": "ab", "text": "\n".join(f"{x}\t{y}" for x, y in lines), "size": a_size}]
-
-
-def end_of_round_turn_boxes(team_size: int) -> str:
-    """The slip's end-of-round tracker: turn 0 for the active side, then the event's additional
-    turns alternating (five one-versus-one, three in 2HG: MTR 2.4)."""
-    turns = ["0 ☐ " + (_("active player") if team_size == 1 else _("active team"))]
-    turns += [
-        f"{n} ☐ " + (_("other") if n % 2 else _("active"))
-        for n in range(1, additional_turns_for(team_size) + 1)
-    ]
-    return "   ".join(turns)
-
-
-#: The quiet zone around the code, in modules (ISO/IEC 18004 asks for 4).
-_QR_BORDER = 4
-#: Any of the eight masks is a valid code; choosing the best-scoring one costs segno five times
-#: the rest of the work (3 s for a 512-slip round), so the slips use one fixed mask.
-_QR_MASK = 0
-
-
-def _slip_qr(match: Match, round_obj: Round) -> dict:
-    """The slip's report page address (its QR code holds the match's slip secret) and the short
-    code printed under the code for the entry-by-slip page."""
-    match.round = round_obj
-    return {"url": slip_url(match), "code": slip_code(match)}
-
-
-def qr_drawing(url: str, paper: str, slot: int) -> str:
-    """PDF operators drawing the QR code of ``url`` on the ``slot``-th slip of a page (0 top, 1
-    bottom), in default user space: the modules as one 1-bit image mask (an inline image, one
-    bit per module, painted in black where a module is dark), scaled onto the code's square.
-    Drawn by pypdf on top of the page (``common.pdf.Underlay.drawings``): WeasyPrint laying out
-    an SVG per slip doubled the time of a long slips document, and a filled rectangle per run of
-    dark modules made each code 9 kB of operators to write, compress and store (bench/README.md).
-    """
-    geometry = layout()
-    page_w, page_h = geometry.page_mm[paper]
-    page_top, page_right = geometry.margins_mm[:2]
-    size, top_in_slip, right_in_slip = geometry.slip_qr[paper]
-    matrix = segno.make(url, error="m", micro=False, mask=_QR_MASK).matrix
-    modules = len(matrix)
-    module = size / (modules + 2 * _QR_BORDER) * _PT_PER_MM
-    left = (page_w - page_right - right_in_slip - size) * _PT_PER_MM + _QR_BORDER * module
-    top = page_h - page_top - slot * geometry.slip_mm[paper] - top_in_slip
-    lower = top * _PT_PER_MM - _QR_BORDER * module - modules * module
-    side = modules * module
-    return (
-        f"0 g q {side:.3f} 0 0 {side:.3f} {left:.3f} {lower:.3f} cm "
-        f"BI /IM true /W {modules} /H {modules} /BPC 1 /D [1 0] /F /AHx ID {_mask_hex(matrix)}> EI Q"
-    )
-
-
-#: A module's value (0 light, 1 dark) as the digit of its bit.
-_BIT_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
-
-
-def _mask_hex(matrix) -> str:
-    """The modules as image-mask rows, most significant bit first, each row padded to whole
-    bytes (PDF 32000 8.9.3), in hex."""
-    width = len(matrix[0])
-    pad = -width % 8
-    return b"".join(
-        (int(bytes(row).translate(_BIT_DIGITS), 2) << pad).to_bytes((width + pad) // 8, "big")
-        for row in matrix
-    ).hex()
-
-
-def slip_qr_drawings(context: dict) -> list[str]:
-    """The QR codes of each page's slips of a result slips context (or of one chunk of it), as
-    PDF operators (``common.pdf.Underlay.draw``: worked out by each chunk's renderer)."""
-    return [
-        " ".join(
-            qr_drawing(slip["url"], context["paper"], slot)
-            for slot, slip in enumerate(page["slips"])
-            if "url" in slip
-        )
-        for page in context["pages"]
-    ]
-
-
-def result_slips(tournament: Tournament, round_obj: Round, paper: str) -> dict:
-    """One slip per table (byes have none), two per page in cut-stack order (``slip_order``).
-
-    What every slip prints alike (labels, boxes, lines, the footer) is laid out once as
-    ``forms`` and drawn under each page (``common.pdf.Underlay``); the pages lay out only the
-    text that differs, a third of a full slip's line boxes. A form depends on how many players
-    each team has (a drop box and a signature line each), so each page names the form under each
-    of its slips, and ``underlay`` says where: form page 0 is the footer, the rest one per shape.
-    The names under the signature lines are one line per slip, tab-separated (the stylesheet's
-    tab stops are the lines' spacing): four floats per slip took 30% of a page's layout.
-    A playoff slip also names the team that chooses to play or draw (``play_draw_choosers``).
-    Each slip carries a QR code for its table's report page and the slip's short code (``_slip_qr``).
-    """
-    geometry = layout()
-    slips = []
-    for row in read_models.pairings_by_table(round_obj):
-        if row.side_b is None:
-            continue
-        a, b = _team_side(row.side_a), _team_side(row.side_b)
-        titles = _slip_team_title("A", a), _slip_team_title("B", b)
-        rosters = _slip_roster(a), _slip_roster(b)
-        sign = geometry.slip_sign
-        names = [ellipsize(p["name"], sign.mm, sign.pt) for p in a["players"] + b["players"]]
-        slip = {
-            "table": row.table,
-            "a": a,
-            "b": b,
-            # A title wrapped on two lines keeps its own block: its name reads whole in the text layer.
-            "titles": _side_by_side(titles[0], titles[1], together=titles[0][1] == titles[1][1] == 1),
-            "rosters": _side_by_side(rosters[0], rosters[1], together=rosters[0][1] == rosters[1][1]),
-            "sign_names": "\t".join(names),
-            **(_slip_qr(row.match, round_obj) if row.match else {}),
-        }
-        if row.chooser is not None:  # playoff slips only: Swiss slips keep their content (and hash)
-            chooser = geometry.slip_chooser
-            slip["chooser"] = fit_names(
-                _("Chooses play or draw:") + " {}", [row.chooser.name], chooser.mm, chooser.pt
-            )
-        slips.append(slip)
-    shapes: dict[tuple[int, int], int] = {}
-    for slip in slips:
-        shapes.setdefault((len(slip["a"]["players"]), len(slip["b"]["players"])), len(shapes) + 1)
-    slip_pt = geometry.slip_mm[paper] * _PT_PER_MM
-    pages = [{"slips": page} for page in slip_order(slips)]
-    underlay = [
-        [[0, 0]]
-        + [
-            [shapes[len(slip["a"]["players"]), len(slip["b"]["players"])], round(-k * slip_pt, 3)]
-            for k, slip in enumerate(page["slips"])
-        ]
-        for page in pages
-    ]
-    drop = "☐ " + _("Drop") + "\n"
-    return {
-        **_header(tournament, round_obj, DocumentKind.RESULT_SLIPS, paper),
-        "allow_draw": round_obj.kind == RoundKind.SWISS,
-        "turn_boxes": end_of_round_turn_boxes(tournament.team_size),
-        "forms": [{"drops_a": drop * a, "drops_b": drop * b, "signs": [""] * (a + b)} for a, b in shapes],
-        "underlay": underlay,
-        "pages": _numbered(pages),
-    }
+    return {**header(tournament, round_obj, DocumentKind.PAIRINGS_BY_NAME, paper), "pages": numbered(pages)}
 
 
 def standings(tournament: Tournament, round_obj: Round, paper: str) -> dict:
@@ -501,7 +238,7 @@ def standings(tournament: Tournament, round_obj: Round, paper: str) -> dict:
             }
         )
     return {
-        **_header(tournament, round_obj, DocumentKind.STANDINGS, paper),
+        **header(tournament, round_obj, DocumentKind.STANDINGS, paper),
         # One line across the page: the event name and venue give way, the heading stays whole.
         "event_line": fit_names(
             "{}"
@@ -514,7 +251,7 @@ def standings(tournament: Tournament, round_obj: Round, paper: str) -> dict:
         ),
         "final": final,
         "heading": heading,
-        "pages": _numbered(pages),
+        "pages": numbered(pages),
     }
 
 
@@ -550,7 +287,7 @@ def decklists(tournament: Tournament, round_obj: Round | None, paper: str) -> di
                 }
             )
         teams.append({"name": team.name, "players": members})
-    return {**_header(tournament, round_obj, DocumentKind.DECKLISTS, paper), "teams": teams}
+    return {**header(tournament, round_obj, DocumentKind.DECKLISTS, paper), "teams": teams}
 
 
 def penalties(tournament: Tournament, round_obj: Round | None, paper: str) -> dict:
@@ -588,7 +325,7 @@ def penalties(tournament: Tournament, round_obj: Round | None, paper: str) -> di
                 ),
             }
         )
-    return {**_header(tournament, round_obj, DocumentKind.PENALTIES, paper), "penalties": rows}
+    return {**header(tournament, round_obj, DocumentKind.PENALTIES, paper), "penalties": rows}
 
 
 def pod_seatings(tournament: Tournament, round_obj: Round | None, paper: str) -> dict:
@@ -609,7 +346,7 @@ def pod_seatings(tournament: Tournament, round_obj: Round | None, paper: str) ->
             for player in members:
                 seats.append({"seat": len(seats) + 1, "team": team.name, "player": player.name})
         rows.append({"number": pod.number, "seats": seats})
-    return {**_header(tournament, round_obj, DocumentKind.POD_SEATINGS, paper), "draft": draft, "pods": rows}
+    return {**header(tournament, round_obj, DocumentKind.POD_SEATINGS, paper), "draft": draft, "pods": rows}
 
 
 BUILDERS: dict[str, Callable[[Tournament, Round | None, str], dict]] = {

@@ -7,10 +7,8 @@ from __future__ import annotations
 
 from penalties.domain.catalogue import CATALOGUE, Infraction, get_infraction
 from penalties.domain.decision import (
-    PenaltyContext,
     PenaltyDecision,
     PenaltyEffects,
-    PriorPenalty,
     apply_deviation,
     penalty_explanation,
     propose_penalty,
@@ -34,6 +32,7 @@ from penalties.domain.outcome import (
     match_outcome_from_penalties,
     overturn,
 )
+from penalties.domain.upgrades import PenaltyContext, PriorPenalty
 
 __all__ = [
     "CATALOGUE",

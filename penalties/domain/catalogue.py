@@ -9,7 +9,7 @@ keeps repeating a mistake or an unwanted behaviour after being told the next one
 ("General Unwanted Behaviors"; "If a player continues to repeat a mistake despite multiple
 reminders..."), and a Disqualification for its "Serious Problems": aggressive, violent, harassing or
 abusive behaviour; knowingly breaking rules for advantage; theft. Those conditions depend on the
-situation, so they live in :func:`penalties.domain.decision.propose_penalty`; the catalogue holds
+situation, so they live in :func:`penalties.domain.upgrades.regular`; the catalogue holds
 the unconditional default (``regular_penalty``) and the handling text a judge reads.
 """
 

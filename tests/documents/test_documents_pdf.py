@@ -9,9 +9,9 @@ import pytest
 from pypdf import PdfReader
 
 from common.pdf import Underlay, html_to_pdf, merge_pdfs
-from documents.builders import slip_order
 from documents.models import DocumentJob
 from documents.services import document_render
+from documents.slips import slip_order
 from tests.documents.conftest import TEAM_NAMES, non_white_fraction, pages_text, pdf_of
 from tournaments.models import Match, Team
 from tournaments.services.participation import team_drop

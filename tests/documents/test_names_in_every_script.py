@@ -113,7 +113,7 @@ def test_a_japanese_event_prints_japanese_headings(world_event, tmp_path, kind, 
 
 @pytest.mark.parametrize("kind", ["pairings_by_table", "result_slips"])
 def test_right_to_left_names_print_intact(world_event, tmp_path, kind):
-    """On the slips, both teams' rosters share their lines, a tab apart (``builders._side_by_side``)."""
+    """On the slips, both teams' rosters share their lines, a tab apart (``slips._side_by_side``)."""
     text = _text(_pdf(world_event, kind, tmp_path))
     for name in ("محمد علي", "שרה כהן", "ירושלים"):
         assert name in text or name[::-1] in text, f"{name!r} missing:\n{text}"

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from documents import builders
 from documents.models import DocumentJob
 from documents.services import document_render
+from documents.slips import result_slips
 from tests.documents.conftest import pages_text, pdf_of
 from tests.tournaments.factories import event_with_teams
 from tournaments.models import Match, Round, Tournament
@@ -52,7 +52,7 @@ def test_higher_seed_slips_name_the_better_ranked_team():
     rank = {line.team_id: line.rank for line in standings_for(tournament, through_round=3)}
     matches = list(semifinals.matches.select_related("team_a", "team_b").order_by("bracket_slot"))
 
-    context = builders.result_slips(tournament, semifinals, "A4")
+    context = result_slips(tournament, semifinals, "A4")
     text = _slips_text(tournament, semifinals)
 
     slips = {slip["table"]: slip for page in context["pages"] for slip in page["slips"]}
@@ -78,7 +78,7 @@ def test_random_slips_name_the_same_team_as_the_selector():
 def test_swiss_slips_have_no_chooser_line():
     tournament, swiss, _ = _at_the_cut("higher_seed")
 
-    context = builders.result_slips(tournament, swiss, "A4")
+    context = result_slips(tournament, swiss, "A4")
 
     assert all("chooser" not in slip for page in context["pages"] for slip in page["slips"])
     assert "Chooses play or draw" not in _slips_text(tournament, swiss)

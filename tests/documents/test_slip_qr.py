@@ -11,10 +11,11 @@ import pytest
 from django.test import Client
 
 from common.pdf import Underlay, render_pdf, render_pdf_chunks
-from documents.builders import FORM_TEMPLATES, PAGE_DRAWINGS, TEMPLATES, result_slips
+from documents.builders import FORM_TEMPLATES, PAGE_DRAWINGS, TEMPLATES
 from documents.enums import DocumentKind
 from documents.models import DocumentJob
 from documents.services import document_render
+from documents.slips import result_slips
 from tests.documents.conftest import pages_text, pdf_of
 from tournaments.models import Match
 from tournaments.selectors import slip_code, slip_url

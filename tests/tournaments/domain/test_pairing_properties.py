@@ -21,7 +21,8 @@ from tests.tournaments.domain.events import (
     teams_in,
 )
 from tournaments.domain import pair_round, tally
-from tournaments.domain.pairing import _avoid_sets, _pair_by_segments
+from tournaments.domain.optimal_pairing import pair_by_segments
+from tournaments.domain.pairing import _avoid_sets
 
 SMALL = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 EXACT = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -146,7 +147,7 @@ def test_the_segment_path_alone_is_exact_wherever_it_applies(event) -> None:
     avoid = _avoid_sets(state, records, active)
     bye = min(active, key=lambda t: (records[t].byes, points[t], t)) if len(active) % 2 else None
     teams = [t for t in active if t != bye]
-    pairs = _pair_by_segments(teams, points, avoid)
+    pairs = pair_by_segments(teams, points, avoid)
     assume(pairs is not None)
     assert sorted(t for pair in pairs for t in pair) == sorted(teams)
     got = pairing_cost(state, round_number, pairs, bye)
