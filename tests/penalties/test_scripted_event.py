@@ -21,8 +21,9 @@ from tournaments.registration.planner import PlayerEntry
 from tournaments.registration.register import team_register
 from tournaments.selectors import standings_for
 from tournaments.services.events import staff_add, tournament_create
+from tournaments.services.manual_pairing import round_pair_manual
 from tournaments.services.results import match_result_report
-from tournaments.services.rounds import round_pair, round_pair_manual
+from tournaments.services.rounds import round_pair
 
 NAMES = ["Ajani", "Bolas", "Chandra", "Dakkon", "Elspeth", "Freyalise"]
 

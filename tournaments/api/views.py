@@ -58,9 +58,10 @@ from tournaments.selectors import (
 )
 from tournaments.services.cut import cut_build
 from tournaments.services.events import staff_add, tournament_create, tournament_update
+from tournaments.services.manual_pairing import round_pair_manual
 from tournaments.services.pods import pods_seat
 from tournaments.services.results import match_result_report
-from tournaments.services.rounds import round_delete, round_pair, round_pair_manual, round_publish
+from tournaments.services.rounds import round_delete, round_pair, round_publish
 from tournaments.services.seating import match_seats_set
 
 _ERROR_TEXT = {

@@ -30,9 +30,9 @@ from tournaments.pages.common import (
 )
 from tournaments.rules import can_check_decks
 from tournaments.services.cut import cut_build
+from tournaments.services.participation import UNCHECKED_CHOICES
 from tournaments.services.pods import pods_seat
 from tournaments.services.rounds import (
-    UNCHECKED_CHOICES,
     round_delete,
     round_pair,
     round_publish,

@@ -22,7 +22,7 @@ from tournaments.models import Team, Tournament
 from tournaments.page_access import staff_event
 from tournaments.pages.common import manual_pairing_number, render_manage, round_matches
 from tournaments.selectors import standings_for
-from tournaments.services.rounds import ManualPairingDraft, manual_pairing_draft, round_pair_manual
+from tournaments.services.manual_pairing import ManualPairingDraft, manual_pairing_draft, round_pair_manual
 
 #: Empty rows under the proposal, for byes or tables the organizer adds.
 EXTRA_ROWS = 2
