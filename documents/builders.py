@@ -33,7 +33,8 @@ from tournaments.domain.text import last_first
 from tournaments.enums import ResultKind, RoundKind
 from tournaments.models import Match, Player, Round, Team, Tournament
 from tournaments.read_models import PairingRow, Side, final_standings, is_final
-from tournaments.selectors import slip_code, slip_url, standings_for
+from tournaments.slips import slip_code, slip_url
+from tournaments.standings import standings_for
 
 _PT_PER_MM = 72 / 25.4
 _NAME_COLUMNS = 2

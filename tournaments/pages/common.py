@@ -69,7 +69,6 @@ from tournaments.selectors import (
     pod_rematch_warning,
     pods_for_draft,
     pool_for,
-    standings_for,
     teams_for,
     teams_without_decklists,
 )
@@ -78,6 +77,7 @@ from tournaments.services.results import match_result_report
 from tournaments.services.rounds import (
     unfinished_tables,
 )
+from tournaments.standings import standings_for
 
 
 def posted_text(request, name: str) -> str:

@@ -21,8 +21,8 @@ from common.errors import DomainError
 from tournaments.models import Team, Tournament
 from tournaments.page_access import staff_event
 from tournaments.pages.common import manual_pairing_number, render_manage, round_matches
-from tournaments.selectors import standings_for
 from tournaments.services.manual_pairing import ManualPairingDraft, manual_pairing_draft, round_pair_manual
+from tournaments.standings import standings_for
 
 #: Empty rows under the proposal, for byes or tables the organizer adds.
 EXTRA_ROWS = 2

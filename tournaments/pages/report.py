@@ -37,8 +37,8 @@ from tournaments.pages.common import (
 )
 from tournaments.permissions import player_team_id
 from tournaments.read_models import winner_first
-from tournaments.selectors import match_for_slip_code, slip_secret
 from tournaments.services.results import match_result_report, match_slip_report
+from tournaments.slips import match_for_slip_code, slip_secret
 
 
 def refusal_text(error: DomainError) -> str:

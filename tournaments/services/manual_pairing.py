@@ -19,9 +19,10 @@ from common.translatable import N_
 from tournaments.domain import PairingError, pair_round
 from tournaments.enums import ResultKind, RoundKind
 from tournaments.models import Match, Round, Team, Tournament
-from tournaments.selectors import pairing_state, round_seed, standings_for
+from tournaments.selectors import pairing_state, round_seed
 from tournaments.services.audit import audit_log
 from tournaments.services.rounds import create_round, explanation_lines, prepare_swiss_round, start_running
+from tournaments.standings import standings_for
 
 
 def _manual_tables(
