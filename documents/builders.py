@@ -35,7 +35,7 @@ from tournaments.domain.text import last_first
 from tournaments.enums import ResultKind
 from tournaments.models import Player, Round, Team, Tournament
 from tournaments.read_models import PairingRow, final_standings, is_final
-from tournaments.selectors import standings_for
+from tournaments.standings import standings_for
 
 _NAME_COLUMNS = 2
 #: Pads table numbers to a common width; DejaVu's digits are as wide as this space.

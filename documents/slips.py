@@ -19,7 +19,7 @@ from documents.textfit import ellipsize, fit_names, fits, wrap_two
 from tournaments import read_models
 from tournaments.enums import RoundKind
 from tournaments.models import Match, Round, Tournament
-from tournaments.selectors import slip_code, slip_url
+from tournaments.slips import slip_code, slip_url
 
 _PT_PER_MM = 72 / 25.4
 

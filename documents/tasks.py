@@ -18,7 +18,7 @@ from documents.services import (
     documents_for_public_url_changed,
     documents_requeue_orphaned,
 )
-from tournaments.selectors import SLIP_SECRET_LENGTH
+from tournaments.slips import SLIP_SECRET_LENGTH
 
 logger = logging.getLogger(__name__)
 

@@ -29,7 +29,7 @@ from floor.domain.zones import order_by_end
 from floor.models import JudgeCall, Note, Zone
 from tournaments.enums import ResultKind, RoundKind
 from tournaments.models import Match, Round, Team, Tournament
-from tournaments.selectors import standings_for
+from tournaments.standings import standings_for
 
 # --- Judge calls ---------------------------------------------------------------------------
 

@@ -21,13 +21,8 @@ from tournaments.domain.seating import seat_order
 from tournaments.domain.text import fold, initial, last_first, name_sort_key
 from tournaments.enums import ResultKind, RoundKind
 from tournaments.models import Match, Player, Round, Team, Tournament
-from tournaments.selectors import (
-    StandingsLine,
-    match_as_result,
-    matches_for_round,
-    play_draw_choosers,
-    standings_for,
-)
+from tournaments.selectors import match_as_result, matches_for_round
+from tournaments.standings import StandingsLine, play_draw_choosers, standings_for
 
 
 def is_final(round_obj: Round) -> bool:

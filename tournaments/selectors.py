@@ -2,25 +2,20 @@
 
 This module is also the adapter's read half: it turns stored rows into the Swiss engine's plain
 values (``EventState``), so pairings and standings are always computed by ``tournaments.domain`` from
-the same picture of the event.
+the same picture of the event. The standings built from it are ``tournaments.standings``; a result
+slip's address and code, ``tournaments.slips``.
 """
 
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any
 
 from django.db.models import Case, Count, F, Max, Prefetch, QuerySet, When
-from django.urls import reverse
-from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 
-from common.links import public_url
-from common.numbers import column_range
 from tournaments.domain import (
     EventSettings,
     EventState,
@@ -28,19 +23,15 @@ from tournaments.domain import (
     PlayoffError,
     ResultKind,
     chart_size,
-    compute_standings,
-    day_two_counts,
-    format_percentage,
     recommended_rounds,
     with_day_two_cut,
 )
 from tournaments.domain.choices import TeamSide
-from tournaments.domain.play_draw import play_draw_chooser
 from tournaments.domain.pods import forced_rematch_pods, pod_sizes
 from tournaments.domain.report_view import report_view
 from tournaments.domain.result_state import Entry, EntrySource, ResultState, derive
 from tournaments.domain.team_forming import InvitationStatus
-from tournaments.enums import Format, PlayoffPlayDraw, Rel, RoundKind, StaffRole, TournamentStatus
+from tournaments.enums import Format, Rel, RoundKind, StaffRole, TournamentStatus
 from tournaments.hooks import match_point_adjustments, teams_without_lists
 from tournaments.models import (
     DraftPod,
@@ -248,133 +239,6 @@ def pairing_state(tournament: Tournament, number: int) -> EventState:
     if cut is not None and cut.applies_to(number):
         state = with_day_two_cut(state)
     return state
-
-
-@dataclass(frozen=True)
-class StandingsLine:
-    """One standings row as pages and the API show it; percentages rounded to 4 decimals."""
-
-    rank: int
-    team_id: int
-    team_name: str
-    players: tuple[str, ...]
-    match_points: int
-    penalty_points: int
-    wins: int
-    losses: int
-    draws: int
-    byes: int
-    mw: Decimal
-    omw: Decimal
-    gw: Decimal
-    ogw: Decimal
-    dropped: bool
-    eliminated: bool = False
-
-
-@dataclass(frozen=True)
-class DayTwoLine:
-    """The day-2 line of the public pages: "18 of 32 teams advanced with 6+ points"."""
-
-    after_round: int
-    min_match_points: int
-    advanced: int
-    teams: int
-
-
-def day_two_line(tournament: Tournament, standings_round: int) -> DayTwoLine | None:
-    """The cut to day 2 once the standings shown are at or after its round, else ``None``."""
-    cut = tournament.cut_to_day_two
-    if cut is None or standings_round < cut.after_round:
-        return None
-    advanced, teams = day_two_counts(event_state_for(tournament, through_round=cut.after_round))
-    return DayTwoLine(cut.after_round, cut.min_match_points, advanced, teams)
-
-
-def last_public_standings_round(tournament: Tournament) -> int:
-    """The Swiss round whose standings players and the public see (0 if none yet): the latest
-    published round with every result in. Standings are posted after a round, never while its
-    results are still coming in, so the page and the API show the same table (one query)."""
-    return (
-        Round.objects.public().finished().filter(tournament=tournament, kind=RoundKind.SWISS).newest_number()
-    )
-
-
-def standings_for(tournament: Tournament, *, through_round: int | None = None) -> list[StandingsLine]:
-    """Swiss standings computed by the engine, best first, in five queries plus the penalties'.
-
-    ``through_round`` limits them to rounds 1..N (unset: every confirmed result so far); from the
-    round of a cut to day 2 on, the teams below it are marked ``eliminated``. Ties left after the
-    tiebreakers are broken by the seed of the last round counted (docs/rules.md#tiebreakers).
-    Playoff matches never change the Swiss standings.
-    """
-    teams = list(
-        Team.objects.filter(tournament=tournament)
-        .formed()
-        .order_by("id")
-        .prefetch_related(Prefetch("players", queryset=Player.objects.order_by("position")))
-    )
-    state = event_state_for(tournament, through_round=through_round, teams=teams)
-    cut = state.settings.day_two
-    if cut is not None and through_round is not None and through_round >= cut.after_round:
-        state = with_day_two_cut(state)
-    seeds = Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS).order_by("-number")
-    if through_round is not None:
-        seeds = seeds.filter(number__lte=through_round)
-    seed = seeds.values_list("seed", flat=True).first() or tournament.seed
-    by_id = {t.id: t for t in teams}
-    return [
-        StandingsLine(
-            rank=row.rank,
-            team_id=row.team_id,
-            team_name=by_id[row.team_id].name,
-            players=tuple(p.name for p in by_id[row.team_id].players.all()),
-            match_points=row.match_points,
-            penalty_points=row.penalty_points,
-            wins=row.wins,
-            losses=row.losses,
-            draws=row.draws,
-            byes=row.byes,
-            mw=Decimal(format_percentage(row.mw)),
-            omw=Decimal(format_percentage(row.omw)),
-            gw=Decimal(format_percentage(row.gw)),
-            ogw=Decimal(format_percentage(row.ogw)),
-            dropped=row.dropped,
-            eliminated=row.eliminated,
-        )
-        for row in compute_standings(state, seed=seed)
-    ]
-
-
-def play_draw_choosers(round_row: Round) -> dict[int, int]:
-    """Match id → the team that chooses to play or draw, for a playoff round's matches; empty for
-    Swiss rounds, and byes have no entry (MTR 9.3, the event's ``playoff_play_draw``).
-
-    ``higher_seed`` ranks teams by the final Swiss standings (after the last Swiss round), in the
-    order the cut seeded them; ``random`` draws from the round's stored seed, so every reload and
-    every printed document names the same team. One query for ``random``; with ``higher_seed``
-    one more for the last Swiss round and the standings' own.
-    """
-    if round_row.kind != RoundKind.PLAYOFF:
-        return {}
-    pairs = list(
-        Match.objects.filter(round=round_row, team_b__isnull=False)
-        .order_by("id")
-        .values_list("id", "team_a_id", "team_b_id")
-    )
-    if not pairs:
-        return {}
-    tournament = round_row.tournament
-    policy = tournament.playoff_play_draw
-    ranks: dict[int, int] = {}
-    if policy == PlayoffPlayDraw.HIGHER_SEED:
-        last_swiss = Round.objects.filter(tournament=tournament, kind=RoundKind.SWISS).newest_number() or None
-        standings = standings_for(tournament, through_round=last_swiss)
-        ranks = {line.team_id: position for position, line in enumerate(standings, start=1)}
-    return {
-        match_id: play_draw_chooser(team_a=a, team_b=b, swiss_rank=ranks, policy=policy, seed=round_row.seed)
-        for match_id, a, b in pairs
-    }
 
 
 def draft_team_ids(tournament: Tournament) -> list[int]:
@@ -592,68 +456,3 @@ def match_entries(matches: list[Match]) -> dict[int, list[Entry]]:
     for row in ResultReport.objects.filter(match__in=list(entries)).order_by("id"):
         entries[row.match_id].append(report_entry(row))
     return entries
-
-
-def slip_secret(match: Match) -> str:
-    """The per-match secret a result slip's QR code carries: whoever holds the slip may report for
-    that table. Derived (HMAC with the site's secret key and the event's seed), so nothing is stored
-    and a guessed match id opens nothing."""
-    digest = salted_hmac("tournaments.result-slip", f"{match.pk}:{match.round.tournament.seed}").hexdigest()
-    return digest[:SLIP_SECRET_LENGTH]
-
-
-#: 16 hex digits: 64 bits, short enough to keep the QR code small.
-SLIP_SECRET_LENGTH = 16
-
-
-def slip_url(match: Match) -> str:
-    """The absolute address of the match's slip page, as its QR code holds it."""
-    return public_url(reverse("slip-report", args=[match.pk, slip_secret(match)]))
-
-
-def slip_code(match: Match) -> str:
-    """The slip's short code, printed beside its QR code and typed on the entry-by-slip page:
-    round and table (``3-12``)."""
-    return f"{match.round.number}-{match.table}"
-
-
-_SCANNED_SLIP = re.compile(r"/slip/([0-9]+)/([0-9a-f]+)")
-_ROUND_TABLE = re.compile(r"^([0-9]+)\s*[-./ ]\s*([0-9]+)$")
-
-
-def match_for_slip_code(tournament: Tournament, code: str) -> Match | None:
-    """The two-team match a typed or scanned slip code names in this event: the QR code's address
-    (a USB scanner types it), the printed short code ``round-table``, or a table number alone
-    (the latest published round). ``None`` if it names none."""
-    code = code.strip()
-    matches = Match.objects.public().filter(round__tournament=tournament, team_b__isnull=False)
-    matches = matches.select_related("round__tournament", "team_a", "team_b", "reported_by")
-    scanned = _SCANNED_SLIP.search(code)
-    if scanned:
-        match_id = _in_column(scanned.group(1), Match, "id")
-        match = matches.filter(pk=match_id).first() if match_id else None
-        if match is None or not constant_time_compare(scanned.group(2), slip_secret(match)):
-            return None
-        return match
-    round_table = _ROUND_TABLE.match(code)
-    if round_table:
-        number, table = (
-            _in_column(round_table.group(1), Round, "number"),
-            _in_column(round_table.group(2), Match, "table"),
-        )
-        return matches.filter(round__number=number, table=table).first() if number and table else None
-    table = _in_column(code, Match, "table")
-    if table:
-        latest = Round.objects.public().filter(tournament=tournament).newest()
-        return matches.filter(round=latest, table=table).first() if latest else None
-    return None
-
-
-def _in_column(text: str, model, field: str) -> int | None:
-    """``text`` as a number ``model.field`` can hold, or ``None`` (other digits than 0-9, or past
-    the column): a slip code naming no table."""
-    low, high = column_range(model, field)
-    if not (text.isascii() and text.isdigit()) or len(text) > 20:
-        return None
-    value = int(text)
-    return value if low <= value <= high else None

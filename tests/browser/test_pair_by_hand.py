@@ -11,7 +11,7 @@ from tests.browser.test_event_organizer import log_in
 from tests.factories import UserFactory
 from tests.tournaments.factories import event_with_teams
 from tournaments.models import AuditEntry, Round, Team
-from tournaments.selectors import standings_for
+from tournaments.standings import standings_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

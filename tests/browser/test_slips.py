@@ -17,8 +17,8 @@ from tests.documents.test_slip_qr import decoded_codes
 from tests.factories import UserFactory
 from tests.tournaments.pages.builders import TEAMS, build_event
 from tournaments.models import Match
-from tournaments.selectors import slip_code, slip_url
 from tournaments.services.rounds import round_pair, round_publish
+from tournaments.slips import slip_code, slip_url
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -8,7 +8,7 @@ from documents import builders
 from tests.documents.test_final_standings import play_swiss
 from tests.tournaments.factories import event_with_teams
 from tournaments.models import Tournament
-from tournaments.selectors import standings_for
+from tournaments.standings import standings_for
 
 pytestmark = pytest.mark.django_db
 

@@ -13,10 +13,10 @@ from documents.services import document_render, document_request
 from tests.documents.conftest import pages_text, pdf_of
 from tests.tournaments.factories import event_with_teams
 from tournaments.models import Match, Tournament
-from tournaments.selectors import standings_for
 from tournaments.services.cut import cut_build
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_pair
+from tournaments.standings import standings_for
 
 pytestmark = pytest.mark.django_db
 

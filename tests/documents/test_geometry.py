@@ -21,7 +21,7 @@ from tournaments.models import Team
 from tournaments.registration.planner import PlayerEntry
 from tournaments.registration.register import team_register
 from tournaments.services.events import tournament_create
-from tournaments.services.rounds import round_pair_manual
+from tournaments.services.manual_pairing import round_pair_manual
 
 CSS = STYLESHEET.read_text(encoding="utf-8")
 

@@ -11,10 +11,10 @@ from documents.slips import result_slips
 from tests.documents.conftest import pages_text, pdf_of
 from tests.tournaments.factories import event_with_teams
 from tournaments.models import Match, Round, Tournament
-from tournaments.selectors import play_draw_choosers, standings_for
 from tournaments.services.cut import cut_build
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_pair
+from tournaments.standings import play_draw_choosers, standings_for
 
 pytestmark = pytest.mark.django_db
 

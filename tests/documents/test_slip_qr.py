@@ -18,8 +18,8 @@ from documents.services import document_render
 from documents.slips import result_slips
 from tests.documents.conftest import pages_text, pdf_of
 from tournaments.models import Match
-from tournaments.selectors import slip_code, slip_url
 from tournaments.services.rounds import round_publish
+from tournaments.slips import slip_code, slip_url
 
 pytestmark = pytest.mark.django_db
 

@@ -21,9 +21,9 @@ from tests.factories import UserFactory
 from tests.reliability.test_export_import import build_event
 from tests.tournaments.factories import client_for, event_with_teams
 from tournaments.models import AuditEntry, Match, Staff, Tournament
-from tournaments.selectors import standings_for
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_pair, round_publish
+from tournaments.standings import standings_for
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,8 @@ from tests.factories import UserFactory
 from tests.tournaments.factories import add_staff, client_for, event_with_teams, register_team
 from tournaments.enums import StaffRole
 from tournaments.models import Match, Player, Round, Team, Tournament
-from tournaments.services.rounds import round_pair_manual, round_publish
+from tournaments.services.manual_pairing import round_pair_manual
+from tournaments.services.rounds import round_publish
 
 
 @dataclass

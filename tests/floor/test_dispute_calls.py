@@ -9,7 +9,7 @@ from django.test import Client
 
 from floor.models import JudgeCall
 from floor.services.zones import zone_create
-from tournaments.selectors import slip_url
+from tournaments.slips import slip_url
 
 pytestmark = pytest.mark.django_db
 

@@ -1,6 +1,6 @@
 """A whole event run through the services, with every penalty issued through the API.
 
-The standings the toolkit computes (``tournaments.selectors.standings_for``) are checked after each
+The standings the toolkit computes (``tournaments.standings.standings_for``) are checked after each
 penalty against numbers this test computes on its own from the match results and docs/rules.md#percentages: 3 points a win, MW% = points / (3 × rounds) floored at 1/3, OMW% the average of the opponents'
 MW%, adjustments included (docs/rules.md#tiebreakers: opponents see the adjusted points), disqualified teams out.
 """
@@ -19,10 +19,11 @@ from tournaments.enums import StaffRole
 from tournaments.models import Match, Team
 from tournaments.registration.planner import PlayerEntry
 from tournaments.registration.register import team_register
-from tournaments.selectors import standings_for
 from tournaments.services.events import staff_add, tournament_create
+from tournaments.services.manual_pairing import round_pair_manual
 from tournaments.services.results import match_result_report
-from tournaments.services.rounds import round_pair, round_pair_manual
+from tournaments.services.rounds import round_pair
+from tournaments.standings import standings_for
 
 NAMES = ["Ajani", "Bolas", "Chandra", "Dakkon", "Elspeth", "Freyalise"]
 

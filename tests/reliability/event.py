@@ -29,8 +29,9 @@ from tests.factories import OrganizerFactory, UserFactory
 from tests.tournaments.factories import add_staff, event_with_teams, register_team
 from tournaments.enums import StaffRole
 from tournaments.models import Match, Player
+from tournaments.services.manual_pairing import round_pair_manual
 from tournaments.services.results import match_result_report
-from tournaments.services.rounds import round_pair_manual, round_publish
+from tournaments.services.rounds import round_publish
 
 DECKLIST = "4 Lightning Bolt\n4 Monastery Swiftspear\n52 Mountain\n"
 

@@ -42,11 +42,12 @@ from tournaments.enums import StaffRole
 from tournaments.models import AuditEntry, KeepApart, Match, Team, Tournament
 from tournaments.registration.planner import PlayerEntry
 from tournaments.registration.register import team_register
-from tournaments.selectors import standings_for
 from tournaments.services.events import tournament_create
+from tournaments.services.manual_pairing import round_pair_manual
 from tournaments.services.participation import team_disqualify, team_drop
 from tournaments.services.results import match_result_report
-from tournaments.services.rounds import round_pair, round_pair_manual, round_publish
+from tournaments.services.rounds import round_pair, round_publish
+from tournaments.standings import standings_for
 
 pytestmark = pytest.mark.django_db
 

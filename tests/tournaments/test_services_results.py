@@ -11,12 +11,13 @@ from tournaments.domain.result_state import ResultState
 from tournaments.enums import StaffRole
 from tournaments.models import AuditEntry, Match
 from tournaments.selectors import match_result_state, result_columns
+from tournaments.services.manual_pairing import round_pair_manual
 from tournaments.services.results import (
     match_penalty_result_clear,
     match_penalty_result_set,
     match_result_report,
 )
-from tournaments.services.rounds import round_pair_manual, round_publish
+from tournaments.services.rounds import round_publish
 
 pytestmark = pytest.mark.django_db
 

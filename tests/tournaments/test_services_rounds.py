@@ -11,10 +11,11 @@ from django.test import Client
 from common.errors import ConflictError, DomainError
 from tests.tournaments.factories import client_for, event_with_teams, register_team
 from tournaments.models import AuditEntry, Match, Round, Team
-from tournaments.selectors import standings_for
+from tournaments.services.manual_pairing import round_pair_manual
 from tournaments.services.participation import team_disqualify, team_drop
 from tournaments.services.results import match_result_report
-from tournaments.services.rounds import round_delete, round_pair, round_pair_manual, round_publish
+from tournaments.services.rounds import round_delete, round_pair, round_publish
+from tournaments.standings import standings_for
 
 
 def finish_round(round_obj: Round) -> None:

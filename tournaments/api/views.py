@@ -45,23 +45,23 @@ from tournaments.read_models import tiebreaker_columns
 from tournaments.rules import is_event_staff
 from tournaments.selectors import (
     draft_team_ids,
-    last_public_standings_round,
     match_detail,
     pod_rematch_warning,
     pods_for_draft,
     round_detail,
     rounds_for,
     staff_for,
-    standings_for,
     teams_without_decklists,
     tournaments_listed,
 )
 from tournaments.services.cut import cut_build
 from tournaments.services.events import staff_add, tournament_create, tournament_update
+from tournaments.services.manual_pairing import round_pair_manual
 from tournaments.services.pods import pods_seat
 from tournaments.services.results import match_result_report
-from tournaments.services.rounds import round_delete, round_pair, round_pair_manual, round_publish
+from tournaments.services.rounds import round_delete, round_pair, round_publish
 from tournaments.services.seating import match_seats_set
+from tournaments.standings import last_public_standings_round, standings_for
 
 _ERROR_TEXT = {
     400: "Invalid body or a rule of the event refused it; ``errors`` names each field.",

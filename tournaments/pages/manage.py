@@ -25,9 +25,9 @@ from tournaments.pages.manage_page import refused, render_manage
 from tournaments.pages.staff_results import result_row, staff_result_entry, staff_views
 from tournaments.rules import can_check_decks
 from tournaments.services.cut import cut_build
+from tournaments.services.participation import UNCHECKED_CHOICES
 from tournaments.services.pods import pods_seat
 from tournaments.services.rounds import (
-    UNCHECKED_CHOICES,
     round_delete,
     round_pair,
     round_publish,

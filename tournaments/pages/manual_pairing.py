@@ -22,8 +22,8 @@ from tournaments.models import Team, Tournament
 from tournaments.page_access import staff_event
 from tournaments.pages.common import round_matches
 from tournaments.pages.manage_page import manual_pairing_number, render_manage
-from tournaments.selectors import standings_for
-from tournaments.services.rounds import ManualPairingDraft, manual_pairing_draft, round_pair_manual
+from tournaments.services.manual_pairing import ManualPairingDraft, manual_pairing_draft, round_pair_manual
+from tournaments.standings import standings_for
 
 #: Empty rows under the proposal, for byes or tables the organizer adds.
 EXTRA_ROWS = 2

@@ -24,7 +24,8 @@ from tournaments.pages.result_block import me_report_block
 from tournaments.permissions import player_team_id
 from tournaments.read_models import final_standings, finished_final, record_shown, standings_table
 from tournaments.rules import can_check_in, can_invite_to_team
-from tournaments.selectors import invitations_for, pool_for, standings_for, teams_for
+from tournaments.selectors import invitations_for, pool_for, teams_for
+from tournaments.standings import standings_for
 
 
 def to_me(tournament: Tournament):

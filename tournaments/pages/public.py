@@ -46,16 +46,13 @@ from tournaments.read_models import (
     standings_table,
 )
 from tournaments.rules import is_event_staff
-from tournaments.selectors import (
+from tournaments.selectors import round_detail, rounds_for, teams_for, tournaments_listed
+from tournaments.standings import (
     DayTwoLine,
     StandingsLine,
     day_two_line,
     last_public_standings_round,
-    round_detail,
-    rounds_for,
     standings_for,
-    teams_for,
-    tournaments_listed,
 )
 
 

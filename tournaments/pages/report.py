@@ -32,8 +32,8 @@ from tournaments.pages.result_block import me_report_block, outcome_text, report
 from tournaments.pages.staff_results import staff_result_entry, staff_views
 from tournaments.permissions import player_team_id
 from tournaments.read_models import winner_first
-from tournaments.selectors import match_for_slip_code, slip_secret
 from tournaments.services.results import match_result_report, match_slip_report
+from tournaments.slips import match_for_slip_code, slip_secret
 
 
 def refusal_text(error: DomainError) -> str:

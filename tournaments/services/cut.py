@@ -12,7 +12,7 @@ from tournaments.domain import PlayoffError, first_playoff_round
 from tournaments.domain.pods import draft_playoff_first_round, draft_playoff_seats
 from tournaments.enums import TournamentStatus
 from tournaments.models import Round, Tournament
-from tournaments.selectors import chart_size_for, round_seed, standings_for
+from tournaments.selectors import chart_size_for, round_seed
 from tournaments.services.audit import audit_log
 from tournaments.services.locks import lock_tournament
 from tournaments.services.rounds import (
@@ -20,6 +20,7 @@ from tournaments.services.rounds import (
     require_round_complete,
     store_playoff_round,
 )
+from tournaments.standings import standings_for
 
 
 @transaction.atomic

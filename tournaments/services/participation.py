@@ -2,9 +2,9 @@
 disqualification and its reinstatement on appeal.
 
 Kept apart from ``tournaments.registration`` (who is on a team: registration and corrections) as these
-writes change who is paired, not who the team is: ``services.rounds`` drops the teams not
-checked in, ``penalties`` disqualifies and reinstates, the API, the manage page and the
-players' pages call the rest.
+writes change who is paired, not who the team is: ``services.rounds`` settles the teams not checked
+in when it pairs round 1, ``penalties`` disqualifies and reinstates, the API, the manage page and
+the players' pages call the rest.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext
 
 from common.errors import ConflictError, DomainError
 from common.i18n import localize
@@ -231,6 +232,44 @@ def teams_not_checked_in(tournament: Tournament) -> list[Team]:
         )
         .formed()
         .order_by("name")
+    )
+
+
+#: The drop reason of a team that did not check in: stored in English, shown translated (the
+#: manage page and the public search translate a stored reason that is a catalogue entry).
+NOT_CHECKED_IN = gettext_noop("did not check in before round 1")
+
+#: What to do with teams that did not check in, when round 1 of an event requiring it is paired.
+UNCHECKED_CHOICES = ("drop", "pair")
+
+
+def settle_check_in(tournament: Tournament, actor, unchecked: str | None) -> None:
+    """Round 1 of an event that requires check-in: teams not checked in are dropped or paired as
+    the organizer says; without an answer, a 409 lists them (nothing silent)."""
+    missing = teams_not_checked_in(tournament)
+    if not missing or unchecked == "pair":
+        return
+    if unchecked == "drop":
+        for team in missing:
+            team_drop(team=team, actor=actor, reason=NOT_CHECKED_IN)
+        return
+    names = ", ".join(team.name for team in missing)
+    raise ConflictError(
+        ngettext(
+            '%(count)s team has not checked in: %(names)s. Pair again with "unchecked": "drop" to drop '
+            'it or "pair" to pair it anyway.',
+            '%(count)s teams have not checked in: %(names)s. Pair again with "unchecked": "drop" to drop '
+            'them or "pair" to pair them anyway.',
+            len(missing),
+        )
+        % {"count": len(missing), "names": names},
+        errors=[
+            {
+                "field": "unchecked",
+                "message": _("not checked in: %(names)s; choose drop or pair") % {"names": names},
+            }
+        ],
+        extra={"unchecked_teams": [{"id": team.pk, "name": team.name} for team in missing]},
     )
 
 

@@ -4,22 +4,21 @@ Every pairing is computed by the Swiss engine (``tournaments.domain``); this mod
 checks the preconditions that need the database (previous round complete, Swiss rounds left), and
 stores the engine's answer. The tournament row is locked first, so two simultaneous "pair next
 round" calls run one after the other and the second finds the round already there (409); the
-(tournament, number) unique constraint is the last line of defence.
+(tournament, number) unique constraint is the last line of defence. The organizer's pairing by
+hand is ``services.manual_pairing``; the check-in settled at round 1 is ``services.participation``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, ngettext
 
-from common.errors import ConflictError, DomainError
+from common.errors import ConflictError
 from common.i18n import error_text
 from common.translatable import N_, as_data
 from tournaments.domain import (
@@ -40,10 +39,10 @@ from tournaments.selectors import (
     pairing_state,
     pods_for_draft,
     round_seed,
-    standings_for,
 )
 from tournaments.services.audit import audit_log
 from tournaments.services.locks import lock_tournament
+from tournaments.services.participation import settle_check_in
 from tournaments.signals import round_paired
 
 #: docs/rules.md#round-length: playoff rounds are 90 minutes, the final is untimed.
@@ -149,47 +148,7 @@ def create_round(
     return new_round
 
 
-#: The drop reason of a team that did not check in: stored in English, shown translated (the
-#: manage page and the public search translate a stored reason that is a catalogue entry).
-NOT_CHECKED_IN = gettext_noop("did not check in before round 1")
-
-#: What to do with teams that did not check in, when round 1 of an event requiring it is paired.
-UNCHECKED_CHOICES = ("drop", "pair")
-
-
-def _settle_check_in(tournament: Tournament, actor, unchecked: str | None) -> None:
-    """Round 1 of an event that requires check-in: teams not checked in are dropped or paired as
-    the organizer says; without an answer, a 409 lists them (nothing silent)."""
-    from tournaments.services.participation import team_drop, teams_not_checked_in
-
-    missing = teams_not_checked_in(tournament)
-    if not missing or unchecked == "pair":
-        return
-    if unchecked == "drop":
-        for team in missing:
-            team_drop(team=team, actor=actor, reason=NOT_CHECKED_IN)
-        return
-    names = ", ".join(team.name for team in missing)
-    raise ConflictError(
-        ngettext(
-            '%(count)s team has not checked in: %(names)s. Pair again with "unchecked": "drop" to drop '
-            'it or "pair" to pair it anyway.',
-            '%(count)s teams have not checked in: %(names)s. Pair again with "unchecked": "drop" to drop '
-            'them or "pair" to pair them anyway.',
-            len(missing),
-        )
-        % {"count": len(missing), "names": names},
-        errors=[
-            {
-                "field": "unchecked",
-                "message": _("not checked in: %(names)s; choose drop or pair") % {"names": names},
-            }
-        ],
-        extra={"unchecked_teams": [{"id": team.pk, "name": team.name} for team in missing]},
-    )
-
-
-def _prepare_swiss_round(
+def prepare_swiss_round(
     tournament: Tournament, actor=None, unchecked: str | None = "pair"
 ) -> tuple[Tournament, int]:
     """Lock, then check that the next Swiss round may be paired; fixes the structure at round 1,
@@ -204,7 +163,7 @@ def _prepare_swiss_round(
         require_round_complete(previous)
     number = previous.number + 1 if previous is not None else 1
     if number == 1:
-        _settle_check_in(tournament, actor, unchecked)
+        settle_check_in(tournament, actor, unchecked)
         fix_event_structure(tournament, chart_size_for(tournament))
     if number > (tournament.swiss_rounds or 0):
         raise ConflictError(
@@ -215,7 +174,7 @@ def _prepare_swiss_round(
     return tournament, number
 
 
-def _start_running(tournament: Tournament, number: int) -> None:
+def start_running(tournament: Tournament, number: int) -> None:
     if number == 1 and tournament.status == TournamentStatus.REGISTRATION:
         tournament.status = TournamentStatus.RUNNING
         tournament.save(update_fields=["status"])
@@ -234,7 +193,7 @@ def round_pair(*, tournament: Tournament, actor, unchecked: str | None = None) -
     locked = lock_tournament(tournament)
     if locked.status == TournamentStatus.TOP_CUT:
         return _pair_next_playoff_round(locked, actor)
-    tournament, number = _prepare_swiss_round(locked, actor, unchecked)
+    tournament, number = prepare_swiss_round(locked, actor, unchecked)
     state = pairing_state(tournament, number)
     seed = round_seed(tournament, number)
     pods = pairing_pods(tournament)
@@ -274,7 +233,7 @@ def round_pair(*, tournament: Tournament, actor, unchecked: str | None = None) -
         )
         for line in pairing.tables
     )
-    _start_running(tournament, number)
+    start_running(tournament, number)
     audit_log(
         tournament=tournament,
         actor=actor,
@@ -298,201 +257,6 @@ def pairing_pods(tournament: Tournament) -> tuple[Pod, ...] | None:
 def _with_pod(match: Match, pod: int | None) -> Match:
     match.pod = pod
     return match
-
-
-def _manual_tables(
-    tournament: Tournament, matches: Sequence[tuple[int, int | None]]
-) -> list[tuple[int | None, int, int | None]]:
-    """Table numbers for a manual pairing: in the order given, except that a team with a fixed
-    table (accessibility) keeps it; the others fill the free numbers."""
-    fixed = dict(
-        Team.objects.filter(tournament=tournament, fixed_table__isnull=False).values_list("id", "fixed_table")
-    )
-    played = [(a, b) for a, b in matches if b is not None]
-    assigned = {i: fixed.get(a, fixed.get(b)) for i, (a, b) in enumerate(played)}
-    used = {table for table in assigned.values() if table is not None}
-    next_table = 1
-    tables: list[tuple[int | None, int, int | None]] = []
-    for i, (a, b) in enumerate(played):
-        table = assigned[i]
-        if table is None:
-            while next_table in used:
-                next_table += 1
-            table = next_table
-            used.add(table)
-        tables.append((table, a, b))
-    tables.extend((None, a, None) for a, b in matches if b is None)
-    return tables
-
-
-def _manual_pairing_problems(
-    active: set[int], matches: Sequence[tuple[int, int | None]], names: dict[int, str]
-) -> list[dict]:
-    """What is wrong with a manual pairing, in words naming the teams: each problem of one match
-    has its index (``match``) so a form can show it next to that match; ``field`` is the API's."""
-    problems = []
-    seen: set[int] = set()
-
-    def name(team: int) -> str:
-        return names.get(team) or _("no team of this event has the number %(team)s") % {"team": team}
-
-    for index, (a, b) in enumerate(matches):
-        if a == b:
-            problems.append(
-                {
-                    "field": f"matches[{index}]",
-                    "match": index,
-                    "message": _("%(team)s cannot play itself") % {"team": name(a)},
-                }
-            )
-            continue
-        for side, team in (("team_a", a), ("team_b", b)):
-            if team is None:
-                continue
-            if team not in active:
-                message = _("%(team)s is not an active team of this event (dropped, or not paired yet)")
-            elif team in seen:
-                message = _("%(team)s is paired twice")
-            else:
-                message = ""
-            if message:
-                problems.append(
-                    {
-                        "field": f"matches[{index}].{side}",
-                        "match": index,
-                        "message": message % {"team": name(team)},
-                    }
-                )
-            seen.add(team)
-    missing = [team for team in sorted(active - seen, key=lambda t: names.get(t, ""))]
-    if missing:
-        problems.append(
-            {
-                "field": "matches",
-                "message": _("not paired: %(teams)s") % {"teams": ", ".join(name(t) for t in missing)},
-            }
-        )
-    return problems
-
-
-def manual_pairing_refusal(problems: Sequence[dict]) -> str:
-    """The whole refusal in one sentence, each match's problem with its number (from 1)."""
-    return _("Manual pairing refused: %(problems)s") % {
-        "problems": "; ".join(
-            _("match %(number)s: %(problem)s") % {"number": p["match"] + 1, "problem": p["message"]}
-            if "match" in p
-            else p["message"]
-            for p in problems
-        )
-    }
-
-
-def _engine_tables(state, number: int, seed: int) -> list[list[int | None]] | None:
-    """What the engine would have paired with the round's seed, as ``[table, team_a, team_b]``:
-    the ``before`` of a manual pairing's audit entry, so a reader sees what the organizer
-    overrode. None when the engine could not pair the round at all."""
-    try:
-        pairing = pair_round(state, round_number=number, seed=seed)
-    except PairingError:
-        return None
-    return [[line.table, line.team_a, line.team_b] for line in pairing.tables]
-
-
-@dataclass(frozen=True)
-class ManualPairingDraft:
-    """Where the organizer's pairing by hand starts: the round's number, its active teams in
-    standings order, and a proposal as ``(team_a, team_b or None for a bye)``."""
-
-    number: int
-    teams: tuple[int, ...]
-    tables: tuple[tuple[int, int | None], ...]
-
-
-def manual_pairing_draft(tournament: Tournament) -> ManualPairingDraft:
-    """The engine's pairing of the next Swiss round with its seed, as the organizer would get it
-    by pressing "pair"; if the engine cannot pair it, the teams in standings order 1-2, 3-4, the
-    odd one out on a bye. Reads only: ``round_pair_manual`` checks and stores."""
-    previous = Round.objects.filter(tournament=tournament).newest()
-    number = previous.number + 1 if previous is not None else 1
-    state = pairing_state(tournament, number)
-    active = set(state.active_teams(number))
-    order = [line.team_id for line in standings_for(tournament) if line.team_id in active]
-    order += sorted(active - set(order))
-    engine = _engine_tables(state, number, round_seed(tournament, number))
-    if engine is not None:
-        tables = [(a, b) for _table, a, b in engine if a is not None]
-    else:
-        tables = [
-            (a, order[i + 1] if i + 1 < len(order) else None) for i, a in enumerate(order) if i % 2 == 0
-        ]
-    return ManualPairingDraft(number=number, teams=tuple(order), tables=tuple(tables))
-
-
-@transaction.atomic
-def round_pair_manual(
-    *, tournament: Tournament, actor, matches: list[tuple[int, int | None]], reason: str
-) -> Round:
-    """Store the organizer's own pairing of the next Swiss round, with a mandatory reason and an
-    audit entry listing every match, before it what the engine would have paired
-    (docs/decisions.md "Manual pairing": kept, but visible).
-
-    Every active team must appear exactly once; ``(team, None)`` is a bye, as many as the
-    organizer gives (real events give several by hand), each 3 points like any bye.
-    """
-    reason = reason.strip()
-    if not reason:
-        raise DomainError(
-            _("a manual pairing needs a reason"), errors=[{"field": "reason", "message": _("required")}]
-        )
-    tournament, number = _prepare_swiss_round(tournament)
-    state = pairing_state(tournament, number)
-    names = dict(Team.objects.filter(tournament=tournament).values_list("id", "name"))
-    problems = _manual_pairing_problems(set(state.active_teams(number)), matches, names)
-    if problems:
-        raise DomainError(manual_pairing_refusal(problems), errors=problems)
-    tables = _manual_tables(tournament, matches)
-    seed = round_seed(tournament, number)
-    engine_tables = _engine_tables(state, number, seed)
-    new_round = create_round(
-        tournament=tournament,
-        number=number,
-        kind=RoundKind.SWISS,
-        seed=seed,
-        length_minutes=tournament.round_minutes,
-        manual_reason=reason,
-        explanation={
-            **explanation_lines(
-                [
-                    N_(
-                        "Round %(round)s: paired by hand by %(actor)s. Reason: %(reason)s",
-                        round=number,
-                        actor=str(actor),
-                        reason=reason,
-                    )
-                ]
-            ),
-            "manual": True,
-        },
-    )
-    Match.objects.bulk_create(
-        Match.unopposed(
-            round_obj=new_round, team_id=a, kind=ResultKind.BYE, games_per_match=tournament.games_per_match
-        )
-        if b is None
-        else Match(round=new_round, table=table, team_a_id=a, team_b_id=b)
-        for table, a, b in tables
-    )
-    _start_running(tournament, number)
-    audit_log(
-        tournament=tournament,
-        actor=actor,
-        action="round_pair_manual",
-        obj=new_round,
-        before={"number": number, "tables": engine_tables},
-        after={"number": number, "tables": [list(t) for t in tables]},
-        reason=reason,
-    )
-    return new_round
 
 
 def playoff_bracket(round_obj: Round) -> list[tuple[PlayoffMatch, Match]]:

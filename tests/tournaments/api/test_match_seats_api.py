@@ -9,8 +9,9 @@ from tests.factories import UserFactory
 from tests.tournaments.factories import add_staff, client_for, event_with_teams, register_team
 from tournaments.enums import StaffRole
 from tournaments.models import AuditEntry, Match
+from tournaments.services.manual_pairing import round_pair_manual
 from tournaments.services.results import match_result_report
-from tournaments.services.rounds import round_pair_manual, round_publish
+from tournaments.services.rounds import round_publish
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,8 @@ from tests.factories import OrganizerFactory, UserFactory
 from tests.tournaments.factories import add_staff, client_for, event_with_teams, register_team
 from tournaments.enums import StaffRole
 from tournaments.models import Match, Team
-from tournaments.services.rounds import round_pair_manual, round_publish
+from tournaments.services.manual_pairing import round_pair_manual
+from tournaments.services.rounds import round_publish
 
 pytestmark = pytest.mark.django_db
 

@@ -6,9 +6,9 @@ import pytest
 
 from tests.tournaments.factories import client_for, event_with_teams
 from tournaments.models import Match
-from tournaments.selectors import last_public_standings_round
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_pair, round_publish
+from tournaments.standings import last_public_standings_round
 
 pytestmark = pytest.mark.django_db
 

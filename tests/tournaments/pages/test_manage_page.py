@@ -7,8 +7,8 @@ from django.urls import reverse
 
 from tournaments.enums import StaffRole
 from tournaments.models import AuditEntry, Player, Round, Team
-from tournaments.selectors import standings_for
 from tournaments.services.results import match_result_report
+from tournaments.standings import standings_for
 
 pytestmark = pytest.mark.django_db
 

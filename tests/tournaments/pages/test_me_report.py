@@ -8,8 +8,8 @@ from django.urls import reverse
 from tests.factories import UserFactory
 from tests.tournaments.pages.builders import client_for
 from tournaments.models import AuditEntry, Match, Player, ResultReport, Tournament
-from tournaments.selectors import standings_for
 from tournaments.services.results import match_penalty_result_clear, match_penalty_result_set
+from tournaments.standings import standings_for
 
 pytestmark = pytest.mark.django_db
 

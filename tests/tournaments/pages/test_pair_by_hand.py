@@ -12,9 +12,9 @@ from tests.factories import UserFactory
 from tests.tournaments.factories import add_staff, event_with_teams, register_team
 from tournaments.enums import StaffRole
 from tournaments.models import AuditEntry, Round, Team
-from tournaments.selectors import standings_for
+from tournaments.services.manual_pairing import manual_pairing_draft
 from tournaments.services.participation import team_drop
-from tournaments.services.rounds import manual_pairing_draft
+from tournaments.standings import standings_for
 
 pytestmark = pytest.mark.django_db
 

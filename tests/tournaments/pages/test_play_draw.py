@@ -13,10 +13,10 @@ from django.urls import reverse
 from tests.tournaments.factories import event_with_teams
 from tournaments.domain.play_draw import play_draw_chooser
 from tournaments.models import Match, Round, Tournament
-from tournaments.selectors import play_draw_choosers, standings_for
 from tournaments.services.cut import cut_build
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_pair, round_publish
+from tournaments.standings import play_draw_choosers, standings_for
 
 pytestmark = pytest.mark.django_db
 

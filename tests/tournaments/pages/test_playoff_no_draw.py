@@ -12,10 +12,10 @@ from tests.factories import UserFactory
 from tests.tournaments.factories import event_with_teams
 from tests.tournaments.pages.builders import client_for
 from tournaments.models import Match, Player, Round, Tournament
-from tournaments.selectors import slip_url
 from tournaments.services.cut import cut_build
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_pair, round_publish
+from tournaments.slips import slip_url
 
 pytestmark = pytest.mark.django_db
 

@@ -12,9 +12,9 @@ from penalties.services import penalty_issue
 from tests.tournaments.pages.builders import TEAMS, build_event
 from tournaments.enums import Rel
 from tournaments.models import Match, Team
-from tournaments.selectors import standings_for
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_pair, round_publish
+from tournaments.standings import standings_for
 
 pytestmark = pytest.mark.django_db
 

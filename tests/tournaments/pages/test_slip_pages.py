@@ -12,7 +12,7 @@ from tests.factories import UserFactory
 from tests.tournaments.pages.builders import client_for
 from tournaments.enums import StaffRole
 from tournaments.models import AuditEntry, Match, Player, ResultReport
-from tournaments.selectors import slip_code, slip_url
+from tournaments.slips import slip_code, slip_url
 
 pytestmark = pytest.mark.django_db
 

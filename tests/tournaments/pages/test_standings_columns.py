@@ -18,9 +18,9 @@ from documents.services import document_render
 from tests.documents.conftest import pages_text, pdf_of
 from tests.tournaments.factories import event_with_teams
 from tournaments.models import Match, Round, Tournament
-from tournaments.selectors import standings_for
 from tournaments.services.results import match_result_report
 from tournaments.services.rounds import round_pair, round_publish
+from tournaments.standings import standings_for
 
 pytestmark = pytest.mark.django_db
 
