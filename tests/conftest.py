@@ -94,6 +94,19 @@ def _fresh_cache_namespace():
 
 
 @pytest.fixture(autouse=True)
+def _default_language():
+    """Each test starts in the site's default language: a test client request through
+    ``LocaleMiddleware`` leaves the language it activated on the thread, and a later test in the
+    same process that formats a date or a message outside a request read it (Japanese month names
+    in an English penalty sheet, depending on test order)."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _live_server_static_names(request):
     """Pages under pytest-django's live server get static files by their own names.
 
