@@ -16,9 +16,7 @@ from __future__ import annotations
 import argparse
 import os
 import socket
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 import urllib.request
@@ -26,8 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_public_load import free_port, psql  # noqa: E402
-from bench_slow_clients import start_embedded, start_production, stop, wait_until_up  # noqa: E402
+from bench_slow_clients import serving  # noqa: E402
 
 
 def slow_bodies(port: int, count: int, stop_event: threading.Event) -> list[socket.socket]:
@@ -70,36 +67,16 @@ def time_healthz(port: int, requests: int) -> tuple[list[float], int]:
 
 
 def run_mode(mode: str, args: argparse.Namespace) -> tuple[list[float], int]:
-    with tempfile.TemporaryDirectory(prefix=f"bench-bodies-{mode}-") as workdir:
-        port, database = free_port(), f"twohg_bench_bodies_{os.getpid()}"
-        server = None
-        stop_event = threading.Event()
+    stop_event = threading.Event()
+    with serving(mode, args.redis_db, "bodies") as served:
+        connections = slow_bodies(served["port"], args.slow, stop_event)
         try:
-            if mode == "production":
-                subprocess.run(
-                    ["redis-cli", "-n", str(args.redis_db), "flushdb"], check=True, capture_output=True
-                )
-                psql(f"CREATE DATABASE {database}")
-                server = start_production(workdir, port, database, args.redis_db)
-            else:
-                server = start_embedded(workdir, port)
-            wait_until_up(port, workdir)
-            connections = slow_bodies(port, args.slow, stop_event)
             time.sleep(3)
-            result = time_healthz(port, args.requests)
+            return time_healthz(served["port"], args.requests)
+        finally:
             stop_event.set()
             for connection in connections:
                 connection.close()
-            return result
-        finally:
-            stop_event.set()
-            if server is not None:
-                stop(server)
-            if mode == "production":
-                psql(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
-                subprocess.run(
-                    ["redis-cli", "-n", str(args.redis_db), "flushdb"], check=False, capture_output=True
-                )
 
 
 def main() -> None:

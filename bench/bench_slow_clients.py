@@ -29,6 +29,8 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -142,44 +144,52 @@ def stop(server: subprocess.Popen) -> float:
     return float("inf")
 
 
-def run_mode(mode: str, args) -> dict:
-    with tempfile.TemporaryDirectory(prefix=f"bench-slow-{mode}-") as workdir:
+@contextmanager
+def serving(mode: str, redis_db: int, name: str) -> Iterator[dict]:
+    """A mode's server on a free port, in a scratch folder (and for production a scratch database
+    and the flushed Redis ``redis_db``), up; yields ``{"port", "workdir", "server"}`` and, once it
+    is stopped, records ``stop_seconds`` in it."""
+    with tempfile.TemporaryDirectory(prefix=f"bench-{name}-{mode}-") as workdir:
         port = free_port()
-        database = f"twohg_bench_slow_{os.getpid()}"
-        server = None
-        figures: dict = {}
+        database = f"twohg_bench_{name}_{os.getpid()}"
+        served: dict = {"port": port, "workdir": workdir}
         try:
             if mode == "production":
-                subprocess.run(
-                    ["redis-cli", "-n", str(args.redis_db), "flushdb"], check=True, capture_output=True
-                )
+                subprocess.run(["redis-cli", "-n", str(redis_db), "flushdb"], check=True, capture_output=True)
                 psql(f"CREATE DATABASE {database}")
-                server = start_production(workdir, port, database, args.redis_db)
+                served["server"] = start_production(workdir, port, database, redis_db)
             else:
-                server = start_embedded(workdir, port)
+                served["server"] = start_embedded(workdir, port)
             wait_until_up(port, workdir)
-            load_before = os.getloadavg()[0]
-            # The web server's process group: runembedded starts it in a group of its own.
-            found = re.search(r"web server pid (\d+)", Path(workdir, "server.log").read_text())
-            figures.update(
-                measure(
-                    port,
-                    int(found.group(1)) if found else server.pid,
-                    idle=args.idle,
-                    slow=args.slow,
-                    requests=args.requests,
-                    seconds=args.seconds,
-                )
-            )
-            figures["load"] = (load_before, os.getloadavg()[0])
+            yield served
         finally:
-            if server is not None:
-                figures["stop_seconds"] = stop(server)
+            if "server" in served:
+                served["stop_seconds"] = stop(served["server"])
             if mode == "production":
                 psql(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
                 subprocess.run(
-                    ["redis-cli", "-n", str(args.redis_db), "flushdb"], check=False, capture_output=True
+                    ["redis-cli", "-n", str(redis_db), "flushdb"], check=False, capture_output=True
                 )
+
+
+def run_mode(mode: str, args) -> dict:
+    figures: dict = {}
+    with serving(mode, args.redis_db, "slow") as served:
+        load_before = os.getloadavg()[0]
+        # The web server's process group: runembedded starts it in a group of its own.
+        found = re.search(r"web server pid (\d+)", Path(served["workdir"], "server.log").read_text())
+        figures.update(
+            measure(
+                served["port"],
+                int(found.group(1)) if found else served["server"].pid,
+                idle=args.idle,
+                slow=args.slow,
+                requests=args.requests,
+                seconds=args.seconds,
+            )
+        )
+        figures["load"] = (load_before, os.getloadavg()[0])
+    figures["stop_seconds"] = served["stop_seconds"]
     return figures
 
 
